@@ -1,0 +1,75 @@
+package org.streambench.api;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The common {@code main} of every engine process.
+ *
+ * <p>It reads the job spec, writes {@value #INFO_FILE} (versions, JVM flags, pid) to the run
+ * directory, runs the engine, and writes {@value #READY_FILE} once the engine reports readiness.
+ * See {@link ParentWatchdog} for how it never outlives the harness.
+ */
+public final class EngineLauncher {
+  public static final String INFO_FILE = "engine-info.properties";
+  public static final String READY_FILE = "engine.ready";
+
+  /** Exit code of an engine asked for something it cannot do. */
+  public static final int EXIT_UNSUPPORTED = 2;
+
+  private EngineLauncher() {}
+
+  public static void launch(StreamEngine engine, String[] args) {
+    if (args.length != 1) {
+      System.err.println("usage: <engine main> JOB_SPEC.properties");
+      System.exit(EXIT_UNSUPPORTED);
+    }
+    ParentWatchdog.start("engine " + engine.name());
+    try {
+      JobSpec spec = JobSpec.read(Path.of(args[0]));
+      writeInfo(engine, spec.runDir());
+      engine.run(spec, () -> markReady(spec.runDir()));
+      System.exit(0);
+    } catch (UnsupportedOperationException e) {
+      System.err.println("streambench: " + e.getMessage());
+      System.exit(EXIT_UNSUPPORTED);
+    } catch (Throwable t) {
+      System.err.println("streambench: engine " + engine.name() + " failed");
+      t.printStackTrace();
+      System.exit(1);
+    }
+  }
+
+  private static void writeInfo(StreamEngine engine, Path runDir) throws IOException {
+    Properties p = new Properties();
+    p.setProperty("engine", engine.name());
+    for (Map.Entry<String, String> e : engine.versions().entrySet()) {
+      p.setProperty("version." + e.getKey(), e.getValue());
+    }
+    p.setProperty("version.java", System.getProperty("java.version"));
+    p.setProperty("jvm.name", System.getProperty("java.vm.name"));
+    p.setProperty(
+        "jvm.flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    p.setProperty("pid", Long.toString(ProcessHandle.current().pid()));
+    Path tmp = runDir.resolve(INFO_FILE + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      p.store(w, "written by the engine process at start");
+    }
+    Files.move(tmp, runDir.resolve(INFO_FILE), StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  private static void markReady(Path runDir) {
+    try {
+      Files.writeString(runDir.resolve(READY_FILE), Long.toString(EpochMicros.now()));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write readiness file", e);
+    }
+  }
+}

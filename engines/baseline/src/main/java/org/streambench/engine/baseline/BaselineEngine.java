@@ -1,0 +1,71 @@
+package org.streambench.engine.baseline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.common.utils.AppInfoParser;
+import org.streambench.api.EngineLauncher;
+import org.streambench.api.JobSpec;
+import org.streambench.api.StreamEngine;
+
+/**
+ * The baseline engine: no framework, just {@code parallelism} Kafka consumer → producer loops. It
+ * shows what the broker and clients alone cost, so every engine's overhead can be read against it.
+ */
+public final class BaselineEngine implements StreamEngine {
+
+  public static void main(String[] args) {
+    EngineLauncher.launch(new BaselineEngine(), args);
+  }
+
+  @Override
+  public String name() {
+    return "baseline";
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    return Map.of("kafka-clients", AppInfoParser.getVersion());
+  }
+
+  @Override
+  public void run(JobSpec spec, Runnable ready) throws Exception {
+    if (!spec.workload().equals("identity")) {
+      throw new UnsupportedOperationException(
+          "the baseline engine runs only the identity workload, not " + spec.workload());
+    }
+    CommitMode mode = CommitMode.parse(spec.requiredSetting("commit.mode"));
+    CountDownLatch assigned = new CountDownLatch(spec.parallelism());
+    List<TransformLoop> loops = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < spec.parallelism(); i++) {
+      TransformLoop loop = new TransformLoop(spec, mode, i, assigned);
+      loops.add(loop);
+      Thread t = new Thread(loop, "transform-" + i);
+      threads.add(t);
+      t.start();
+    }
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  loops.forEach(TransformLoop::stop);
+                  for (Thread t : threads) {
+                    try {
+                      t.join(5_000);
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                  }
+                }));
+    assigned.await();
+    ready.run();
+    for (Thread t : threads) {
+      t.join();
+    }
+    for (TransformLoop loop : loops) {
+      loop.rethrowFailure();
+    }
+  }
+}

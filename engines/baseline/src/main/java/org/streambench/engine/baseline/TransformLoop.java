@@ -1,0 +1,174 @@
+package org.streambench.engine.baseline;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.IdentityRecords;
+import org.streambench.api.JobSpec;
+
+/**
+ * One consumer → producer pair. Instance {@code i} of {@code p} owns input partitions {@code i, i +
+ * p, ...} (static assignment: no group rebalances to distort a measurement) and commits its
+ * offsets to the run's consumer group according to its {@link CommitMode}.
+ */
+final class TransformLoop implements Runnable {
+  private final JobSpec spec;
+  private final CommitMode mode;
+  private final int index;
+  private final CountDownLatch assigned;
+  private final AtomicReference<Exception> sendFailure = new AtomicReference<>();
+  private volatile boolean running = true;
+  private volatile Exception failure;
+
+  TransformLoop(JobSpec spec, CommitMode mode, int index, CountDownLatch assigned) {
+    this.spec = spec;
+    this.mode = mode;
+    this.index = index;
+    this.assigned = assigned;
+  }
+
+  void stop() {
+    running = false;
+  }
+
+  void rethrowFailure() throws Exception {
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  @Override
+  public void run() {
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps());
+        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
+      consumer.assign(myPartitions(consumer));
+      assigned.countDown();
+      if (mode == CommitMode.TRANSACTIONAL) {
+        producer.initTransactions();
+      }
+      while (running) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+        if (!records.isEmpty()) {
+          transform(records, consumer, producer);
+        }
+      }
+    } catch (Exception e) {
+      failure = e;
+      assigned.countDown();
+    }
+  }
+
+  private void transform(
+      ConsumerRecords<byte[], byte[]> records,
+      KafkaConsumer<byte[], byte[]> consumer,
+      KafkaProducer<byte[], byte[]> producer)
+      throws Exception {
+    long inMicros = EpochMicros.now();
+    switch (mode) {
+      case BEFORE_PRODUCE -> {
+        consumer.commitSync();
+        produce(records, inMicros, producer);
+      }
+      case AFTER_PRODUCE -> {
+        produce(records, inMicros, producer);
+        producer.flush();
+        checkSends();
+        consumer.commitSync();
+      }
+      case TRANSACTIONAL -> {
+        producer.beginTransaction();
+        produce(records, inMicros, producer);
+        producer.sendOffsetsToTransaction(nextOffsets(records), consumer.groupMetadata());
+        producer.commitTransaction();
+      }
+    }
+  }
+
+  private void produce(
+      ConsumerRecords<byte[], byte[]> records,
+      long inMicros,
+      KafkaProducer<byte[], byte[]> producer) {
+    for (ConsumerRecord<byte[], byte[]> r : records) {
+      byte[] stamped = IdentityRecords.appendStamp(r.value(), inMicros);
+      byte[] out = IdentityRecords.appendStamp(stamped, EpochMicros.now());
+      producer.send(
+          new ProducerRecord<>(spec.outputTopic(), r.key(), out),
+          (meta, e) -> {
+            if (e != null) {
+              sendFailure.compareAndSet(null, e);
+            }
+          });
+    }
+  }
+
+  private void checkSends() throws Exception {
+    Exception e = sendFailure.get();
+    if (e != null) {
+      throw e;
+    }
+  }
+
+  private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(
+      ConsumerRecords<byte[], byte[]> records) {
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (TopicPartition tp : records.partitions()) {
+      List<ConsumerRecord<byte[], byte[]>> part = records.records(tp);
+      offsets.put(tp, new OffsetAndMetadata(part.get(part.size() - 1).offset() + 1));
+    }
+    return offsets;
+  }
+
+  private List<TopicPartition> myPartitions(KafkaConsumer<byte[], byte[]> consumer) {
+    List<TopicPartition> mine = new ArrayList<>();
+    for (PartitionInfo p : consumer.partitionsFor(spec.inputTopic(), Duration.ofSeconds(30))) {
+      if (p.partition() % spec.parallelism() == index) {
+        mine.add(new TopicPartition(p.topic(), p.partition()));
+      }
+    }
+    return mine;
+  }
+
+  private Properties consumerProps() {
+    Properties p = new Properties();
+    p.putAll(spec.settingsWithPrefix("consumer."));
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
+    p.put(ConsumerConfig.GROUP_ID_CONFIG, spec.runId());
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "baseline-consumer-" + index);
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    return p;
+  }
+
+  private Properties producerProps() {
+    Properties p = new Properties();
+    p.putAll(spec.settingsWithPrefix("producer."));
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
+    p.put(ProducerConfig.CLIENT_ID_CONFIG, "baseline-producer-" + index);
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    if (mode == CommitMode.TRANSACTIONAL) {
+      p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, spec.runId() + "-baseline-" + index);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,81 @@
+package org.streambench.harness.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.streambench.harness.Home;
+import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.report.SummaryTable;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.RunGuard;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code streambench quickstart}: identity on the baseline and on Flink, side by side. */
+@Command(
+    name = "quickstart",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Starts an embedded Kafka broker, runs the identity workload on each engine in turn"
+          + " (baseline, then Flink) at a modest fixed rate, verifies both outputs, prints them"
+          + " side by side, stores the results and stops everything it started.",
+      "Every option of 'run' applies to each engine; the defaults here are short."
+    },
+    defaultValueProvider = QuickstartCommand.ShortDefaults.class)
+final class QuickstartCommand implements Callable<Integer> {
+  @Option(
+      names = "--engines",
+      split = ",",
+      defaultValue = "baseline,flink",
+      description = "Engines to compare, in order (default: ${DEFAULT-VALUE}).")
+  List<String> engines;
+
+  @Mixin RunOptions run;
+  @Mixin KafkaOptions kafka;
+  @Mixin DatabaseOption db;
+
+  @Override
+  public Integer call() throws Exception {
+    Home home = Home.detect();
+    EngineRegistry registry = EngineRegistry.scan(home.enginesDir());
+    List<BenchmarkRun> prepared = new ArrayList<>();
+    for (String engine : engines) {
+      prepared.add(BenchmarkRun.prepare(home, registry, run.toRequest(engine)));
+    }
+    Progress progress = new Progress();
+    List<RunResult> results = new ArrayList<>();
+    try (KafkaCluster cluster = kafka.open(home, progress);
+        ResultStore store = db.open(home)) {
+      for (BenchmarkRun r : prepared) {
+        progress.context(r.request().engine());
+        results.add(r.execute(cluster, store, progress));
+        if (RunGuard.aborting()) {
+          break;
+        }
+      }
+      progress.context("");
+    }
+    System.out.println();
+    SummaryTable.print(results, System.out);
+    System.out.println();
+    System.out.println("Stored in " + (db.db != null ? db.db : home.defaultDatabase()));
+    return RunCommand.exitCode(results);
+  }
+
+  /** A short demonstration unless the user asks otherwise. */
+  static final class ShortDefaults implements CommandLine.IDefaultValueProvider {
+    private static final Map<String, String> DEFAULTS =
+        Map.of("--rate", "20000", "--duration", "20s", "--warmup", "10s");
+
+    @Override
+    public String defaultValue(CommandLine.Model.ArgSpec arg) {
+      return arg instanceof CommandLine.Model.OptionSpec o ? DEFAULTS.get(o.longestName()) : null;
+    }
+  }
+}

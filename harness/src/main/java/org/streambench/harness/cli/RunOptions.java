@@ -1,0 +1,123 @@
+package org.streambench.harness.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.run.Mode;
+import org.streambench.harness.run.RunRequest;
+import picocli.CommandLine.Option;
+
+/** Options of one measured run, shared by {@code run} and {@code quickstart}. */
+final class RunOptions {
+  @Option(
+      names = "--workload",
+      defaultValue = "identity",
+      description = "Workload to run (default: ${DEFAULT-VALUE}).")
+  String workload;
+
+  @Option(
+      names = "--mode",
+      defaultValue = "fixed-rate",
+      description =
+          "fixed-rate: send --rate records/s for --warmup + --duration and measure latency;"
+              + " drain: pre-fill --records records, then measure how fast the engine drains"
+              + " them from the earliest offset (default: ${DEFAULT-VALUE}).")
+  Mode mode;
+
+  @Option(
+      names = "--rate",
+      defaultValue = "10000",
+      description = "Records/s the generator sends, open loop (default: ${DEFAULT-VALUE}).")
+  long rate;
+
+  @Option(
+      names = "--duration",
+      defaultValue = "60s",
+      description = "Steady-state length, e.g. 30s, 2m (default: ${DEFAULT-VALUE}).")
+  Duration duration;
+
+  @Option(
+      names = "--warmup",
+      defaultValue = "10s",
+      description = "Time excluded from the steady state (default: ${DEFAULT-VALUE}).")
+  Duration warmup;
+
+  @Option(
+      names = "--records",
+      defaultValue = "1000000",
+      description = "Records pre-filled in drain mode (default: ${DEFAULT-VALUE}).")
+  long records;
+
+  @Option(
+      names = "--parallelism",
+      defaultValue = "1",
+      description = "Engine parallelism (default: ${DEFAULT-VALUE}).")
+  int parallelism;
+
+  @Option(
+      names = "--partitions",
+      description = "Partitions of the input and output topics (default: the parallelism).")
+  Integer partitions;
+
+  @Option(
+      names = "--guarantee",
+      defaultValue = "at-least-once",
+      description =
+          "at-most-once, at-least-once or exactly-once; selects"
+              + " engines/<engine>/conf/<guarantee>.yaml (default: ${DEFAULT-VALUE}).")
+  Guarantee guarantee;
+
+  @Option(
+      names = "--engine-config",
+      paramLabel = "FILE",
+      description = "Extra engine settings (YAML), applied over the engine's named config files.")
+  List<Path> engineConfigs = new ArrayList<>();
+
+  @Option(
+      names = "--set",
+      paramLabel = "KEY=VALUE",
+      description = "One engine setting, applied last, e.g. --set flink.execution.buffer-timeout.interval=5ms")
+  List<String> sets = new ArrayList<>();
+
+  @Option(
+      names = "--max-generator-lag",
+      defaultValue = "100ms",
+      description =
+          "A fixed-rate run whose generator falls further behind its schedule is invalid"
+              + " (default: ${DEFAULT-VALUE}).")
+  Duration maxGeneratorLag;
+
+  @Option(
+      names = "--idle-timeout",
+      defaultValue = "30s",
+      description =
+          "Stop waiting for missing output after this long without any (default: ${DEFAULT-VALUE}).")
+  Duration idleTimeout;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "42",
+      description = "Random seed of the workload generator (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  RunRequest toRequest(String engine) {
+    return new RunRequest(
+        engine,
+        workload,
+        mode,
+        rate,
+        warmup,
+        duration,
+        records,
+        parallelism,
+        partitions == null ? parallelism : partitions,
+        guarantee,
+        engineConfigs,
+        sets,
+        maxGeneratorLag,
+        idleTimeout,
+        seed);
+  }
+}

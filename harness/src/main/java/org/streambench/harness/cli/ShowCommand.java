@@ -1,0 +1,67 @@
+package org.streambench.harness.cli;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.report.SummaryTable;
+import org.streambench.harness.results.ResultJson;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code streambench show RUN}: one run's summary. */
+@Command(
+    name = "show",
+    mixinStandardHelpOptions = true,
+    description = "Prints one stored run: its figures, verdict, warnings and provenance.")
+final class ShowCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "RUN", description = "Run id, or a unique prefix of one.")
+  String runId;
+
+  @Option(names = "--json", description = "Print the full result.json instead.")
+  boolean json;
+
+  @Mixin DatabaseOption db;
+
+  @Override
+  public Integer call() throws Exception {
+    RunResult r;
+    try (ResultStore store = db.open(Home.detect())) {
+      r = store.find(runId);
+    }
+    if (r == null) {
+      throw new UsageException("no stored run with id (or unique prefix) '" + runId + "'");
+    }
+    if (json) {
+      System.out.println(ResultJson.toJson(r));
+      return 0;
+    }
+    SummaryTable.print(List.of(r), System.out);
+    if (r.warnings() != null) {
+      r.warnings().forEach(w -> System.out.println("warning: " + w));
+    }
+    if (r.failure() != null) {
+      System.out.println("failure: " + r.failure().reason());
+      if (r.failure().logTail() != null) {
+        System.out.println("engine log tail:\n" + r.failure().logTail());
+      }
+    }
+    if (r.verificationExamples() != null) {
+      r.verificationExamples()
+          .forEach((kind, ex) -> System.out.println("examples of " + kind + ": " + ex));
+    }
+    System.out.println("config hash: " + r.configHash());
+    if (r.provenance() != null) {
+      for (Map.Entry<String, Object> e : r.provenance().entrySet()) {
+        System.out.println(e.getKey() + ": " + e.getValue());
+      }
+    }
+    System.out.println("run directory: " + r.runDir());
+    return 0;
+  }
+}

@@ -1,0 +1,190 @@
+package org.streambench.harness.collector;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.Guarantee;
+import org.streambench.api.IdentityRecords;
+import org.streambench.harness.verify.IdentityVerifier;
+
+/**
+ * Reads the engine's output topic from the beginning in its own consumer (read_committed for
+ * exactly-once runs), records latency with the harness's own clock and feeds the verifier. It
+ * stops once the generator's count is known and every record has arrived (plus a short settle
+ * time for late duplicates), or when no record has arrived for the idle timeout.
+ *
+ * <pre>
+ * Collector c = new Collector(servers, topic, guarantee, logFile, originMicros, idle);
+ * Thread t = new Thread(c); t.start();
+ * c.setSteadyWindow(from, to);   // once the generator has started
+ * c.expect(generatedCount);      // once the generator has finished
+ * CollectorReport r = c.awaitReport(timeout);
+ * </pre>
+ */
+public final class Collector implements Runnable {
+  private static final long SETTLE_NANOS = Duration.ofSeconds(1).toNanos();
+
+  private final String bootstrapServers;
+  private final String topic;
+  private final Guarantee guarantee;
+  private final LatencyRecorder latency;
+  private final long idleTimeoutNanos;
+  private final IdentityVerifier verifier = new IdentityVerifier();
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile long expected = -1;
+  private volatile boolean stopped;
+  private volatile Exception failure;
+  private volatile CollectorReport report;
+  private volatile long receivedSoFar;
+  private volatile IntervalPoint latestSecond;
+
+  public Collector(
+      String bootstrapServers,
+      String topic,
+      Guarantee guarantee,
+      Path intervalLog,
+      long originMicros,
+      Duration idleTimeout)
+      throws IOException {
+    this.bootstrapServers = bootstrapServers;
+    this.topic = topic;
+    this.guarantee = guarantee;
+    this.latency = new LatencyRecorder(intervalLog, originMicros);
+    this.idleTimeoutNanos = idleTimeout.toNanos();
+  }
+
+  public void setSteadyWindow(long fromMicros, long toMicros) {
+    latency.setSteadyWindow(fromMicros, toMicros);
+  }
+
+  /** The generator is done: {@code count} records were produced. */
+  public void expect(long count) {
+    expected = count;
+  }
+
+  /** Records received so far (for progress reports). */
+  public long receivedSoFar() {
+    return receivedSoFar;
+  }
+
+  /** The last complete second of output, or null before the first (for progress reports). */
+  public IntervalPoint latestSecond() {
+    return latestSecond;
+  }
+
+  /** Stops reading at once (interrupted runs). */
+  public void stop() {
+    stopped = true;
+  }
+
+  /** Waits for the collector to finish; null if it has not within {@code timeout}. */
+  public CollectorReport awaitReport(Duration timeout) throws Exception {
+    if (!finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      return null;
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return report;
+  }
+
+  @Override
+  public void run() {
+    long[] fields = new long[IdentityRecords.OUTPUT_FIELDS];
+    long first = 0;
+    long last = 0;
+    boolean timedOut = false;
+    LatencyRecorder rec = latency;
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps())) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+              .map(p -> new TopicPartition(p.topic(), p.partition()))
+              .toList();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      long lastProgress = System.nanoTime();
+      long allSeenAt = -1;
+      while (!stopped) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+        long now = EpochMicros.now();
+        long nowNanos = System.nanoTime();
+        if (rec.rollIntervals(now)) {
+          latestSecond = rec.points().get(rec.points().size() - 1);
+        }
+        if (!records.isEmpty()) {
+          lastProgress = nowNanos;
+          first = first == 0 ? now : first;
+          last = now;
+          for (ConsumerRecord<byte[], byte[]> r : records) {
+            if (IdentityRecords.parseLongs(r.value(), fields) != IdentityRecords.OUTPUT_FIELDS) {
+              verifier.malformed(r.value());
+              continue;
+            }
+            verifier.observe(fields[0]);
+            rec.record(fields[1], now, fields[2], fields[3]);
+          }
+          receivedSoFar = verifier.received();
+        }
+        long want = expected;
+        if (want < 0) {
+          continue;
+        }
+        if (allSeenAt < 0 && verifier.distinct() >= want) {
+          allSeenAt = nowNanos;
+        }
+        if (allSeenAt >= 0 && nowNanos - allSeenAt >= SETTLE_NANOS) {
+          break;
+        }
+        if (nowNanos - lastProgress >= idleTimeoutNanos) {
+          timedOut = true;
+          break;
+        }
+      }
+      rec.close();
+      report =
+          new CollectorReport(
+              verifier.received(),
+              first,
+              last,
+              LatencySummary.of(rec.steadyE2e()),
+              LatencySummary.of(rec.steadyEngine()),
+              rec.steadyReceived(),
+              rec.negativeE2e(),
+              rec.negativeEngine(),
+              List.copyOf(rec.points()),
+              verifier.verdict(Math.max(0, expected), guarantee),
+              timedOut);
+    } catch (Exception e) {
+      failure = e;
+    } finally {
+      rec.close();
+      finished.countDown();
+    }
+  }
+
+  private Properties consumerProps() {
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "streambench-collector");
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "10000");
+    p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
+    p.put(
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+        guarantee == Guarantee.EXACTLY_ONCE ? "read_committed" : "read_uncommitted");
+    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    return p;
+  }
+}

@@ -1,0 +1,32 @@
+package org.streambench.harness.collector;
+
+import java.util.List;
+import org.streambench.harness.verify.Verdict;
+
+/**
+ * What the collector saw on the output topic.
+ *
+ * @param received output records read (including duplicates and phantoms)
+ * @param firstReceiveMicros epoch micros of the first output record (0 if none)
+ * @param lastReceiveMicros epoch micros of the last output record (0 if none)
+ * @param endToEnd steady-state latency from intended send time to receive time
+ * @param engine steady-state latency from the engine's in-stamp to its out-stamp
+ * @param steadyReceived records received during the steady window (by receive time)
+ * @param negativeEndToEnd records whose end-to-end latency was negative (counted, not recorded)
+ * @param negativeEngine records whose engine latency was negative (counted, not recorded)
+ * @param intervals per-second output counts and latency percentiles
+ * @param verdict the verifier's verdict against the generated input
+ * @param timedOut whether the collector stopped waiting for missing records
+ */
+public record CollectorReport(
+    long received,
+    long firstReceiveMicros,
+    long lastReceiveMicros,
+    LatencySummary endToEnd,
+    LatencySummary engine,
+    long steadyReceived,
+    long negativeEndToEnd,
+    long negativeEngine,
+    List<IntervalPoint> intervals,
+    Verdict verdict,
+    boolean timedOut) {}

@@ -1,0 +1,14 @@
+package org.streambench.harness.collector;
+
+/**
+ * One second of output as the collector saw it.
+ *
+ * @param second seconds since the run's origin (start of generation, or of the engine in drain
+ *     mode)
+ * @param out records received in that second
+ * @param e2eP50Micros median end-to-end latency of those records
+ * @param e2eP99Micros 99th percentile end-to-end latency of those records
+ * @param engineP99Micros 99th percentile engine latency of those records
+ */
+public record IntervalPoint(
+    long second, long out, long e2eP50Micros, long e2eP99Micros, long engineP99Micros) {}

@@ -1,0 +1,66 @@
+package org.streambench.harness.engine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.UsageException;
+
+/**
+ * The engines this checkout has: every {@code engines/<name>/engine.properties}. Adding an engine
+ * is one new module directory with that file; nothing here changes.
+ */
+public final class EngineRegistry {
+  private final Map<String, EngineDescriptor> engines;
+
+  private EngineRegistry(Map<String, EngineDescriptor> engines) {
+    this.engines = engines;
+  }
+
+  public static EngineRegistry scan(Path enginesDir) {
+    Map<String, EngineDescriptor> found = new TreeMap<>();
+    try (Stream<Path> dirs = Files.list(enginesDir)) {
+      for (Path dir : dirs.sorted().toList()) {
+        Path file = dir.resolve("engine.properties");
+        if (Files.isRegularFile(file)) {
+          EngineDescriptor d = EngineDescriptor.load(file);
+          found.put(d.name(), d);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list engines in " + enginesDir, e);
+    }
+    return new EngineRegistry(found);
+  }
+
+  public Map<String, EngineDescriptor> all() {
+    return engines;
+  }
+
+  /** The engine, checked to run {@code workload} with {@code guarantee}. */
+  public EngineDescriptor require(String name, String workload, Guarantee guarantee) {
+    EngineDescriptor d = engines.get(name);
+    if (d == null) {
+      throw new UsageException(
+          "unknown engine '" + name + "' (available: " + String.join(", ", engines.keySet()) + ")");
+    }
+    if (!d.workloads().contains(workload)) {
+      throw new UsageException(
+          "engine "
+              + name
+              + " cannot run workload '"
+              + workload
+              + "' (it runs: "
+              + String.join(", ", d.workloads())
+              + ")");
+    }
+    if (!d.guarantees().contains(guarantee)) {
+      throw new UsageException("engine " + name + " does not offer " + guarantee + " delivery");
+    }
+    return d;
+  }
+}

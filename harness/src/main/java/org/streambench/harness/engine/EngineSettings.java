@@ -1,0 +1,86 @@
+package org.streambench.harness.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.UsageException;
+
+/**
+ * Resolves an engine's settings for one run, each layer overriding the one before:
+ *
+ * <ol>
+ *   <li>{@code engines/<engine>/conf/defaults.yaml}
+ *   <li>{@code engines/<engine>/conf/<guarantee>.yaml}
+ *   <li>each {@code --engine-config FILE}, in order
+ *   <li>each {@code --set key=value}, in order
+ * </ol>
+ *
+ * Nested YAML maps are flattened with dots ({@code flink: {a.b: 1}} becomes {@code flink.a.b=1}).
+ */
+public final class EngineSettings {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private EngineSettings() {}
+
+  public static Map<String, String> resolve(
+      EngineDescriptor engine, Guarantee guarantee, List<Path> configFiles, List<String> sets) {
+    Map<String, String> settings = new TreeMap<>();
+    settings.putAll(readYaml(engine.confDir().resolve("defaults.yaml"), true));
+    settings.putAll(readYaml(engine.confDir().resolve(guarantee.id() + ".yaml"), true));
+    for (Path file : configFiles) {
+      settings.putAll(readYaml(file, false));
+    }
+    for (String set : sets) {
+      int eq = set.indexOf('=');
+      if (eq <= 0) {
+        throw new UsageException("--set expects key=value, got '" + set + "'");
+      }
+      settings.put(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
+    }
+    return settings;
+  }
+
+  /** Reads a YAML map into flat dotted keys; a missing optional file is an empty map. */
+  static Map<String, String> readYaml(Path file, boolean optional) {
+    Map<String, String> flat = new TreeMap<>();
+    if (!Files.isRegularFile(file)) {
+      if (optional) {
+        return flat;
+      }
+      throw new UsageException("engine config file not found: " + file);
+    }
+    JsonNode root;
+    try {
+      root = YAML.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new UsageException("cannot parse " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+    }
+    if (root == null || root.isMissingNode() || root.isNull()) {
+      return flat;
+    }
+    if (!root.isObject()) {
+      throw new UsageException(file + " must be a YAML map of settings");
+    }
+    flatten("", root, flat);
+    return flat;
+  }
+
+  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+    if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> f : node.properties()) {
+        flatten(prefix.isEmpty() ? f.getKey() : prefix + "." + f.getKey(), f.getValue(), out);
+      }
+    } else if (node.isArray()) {
+      throw new UsageException("setting '" + prefix + "' is a list; settings must be scalars");
+    } else {
+      out.put(prefix, node.asText());
+    }
+  }
+}

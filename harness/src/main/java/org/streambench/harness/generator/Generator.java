@@ -1,0 +1,165 @@
+package org.streambench.harness.generator;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.IdentityRecords;
+
+/**
+ * Writes identity input records to Kafka, open loop: each record is stamped with its intended send
+ * time from a {@link PacingSchedule}, never with the time it was actually sent, so a generator or
+ * broker that stalls shows up as latency (no coordinated omission) and as lag in the report.
+ *
+ * <p>The producer is idempotent so that its retries can never look like an engine's duplicates.
+ */
+public final class Generator {
+  /** Producer settings of the generator; stored with every run. */
+  public static final Map<String, String> PRODUCER_SETTINGS =
+      Map.of(
+          ProducerConfig.ACKS_CONFIG, "all",
+          ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true",
+          ProducerConfig.LINGER_MS_CONFIG, "5",
+          ProducerConfig.BATCH_SIZE_CONFIG, "262144",
+          ProducerConfig.BUFFER_MEMORY_CONFIG, "134217728",
+          ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
+
+  private static final long MAX_PARK_NANOS = 1_000_000;
+
+  private final String bootstrapServers;
+  private final String topic;
+  private final AtomicLong errors = new AtomicLong();
+  private final AtomicReference<Exception> firstError = new AtomicReference<>();
+  private volatile boolean stopped;
+  private volatile long sentSoFar;
+
+  public Generator(String bootstrapServers, String topic) {
+    this.bootstrapServers = bootstrapServers;
+    this.topic = topic;
+  }
+
+  /** Stops sending at the next record; the report covers what was sent. */
+  public void stop() {
+    stopped = true;
+  }
+
+  /**
+   * Sends {@code rate} records/s for {@code duration}, paced by intended send time; {@code
+   * onStart} receives the schedule's start (epoch micros) before the first record is sent.
+   */
+  public GeneratorReport runPaced(long rate, Duration duration, LongConsumer onStart) {
+    PacingSchedule schedule = new PacingSchedule(rate);
+    long total = schedule.recordsIn(duration.toNanos());
+    return run(total, schedule, onStart);
+  }
+
+  /** Sends {@code records} records as fast as the producer takes them (drain-mode pre-fill). */
+  public GeneratorReport runUnpaced(long records) {
+    return run(records, null, start -> {});
+  }
+
+  /** Records handed to the producer so far (updated once per batch, for progress reports). */
+  public long sentSoFar() {
+    return sentSoFar;
+  }
+
+  /** The first send error, if any. */
+  public Exception firstError() {
+    return firstError.get();
+  }
+
+  private GeneratorReport run(long total, PacingSchedule schedule, LongConsumer onStart) {
+    Histogram lateness = new Histogram(3);
+    long[] perSecond = new long[16];
+    byte[] buf = new byte[40];
+    Callback callback =
+        (meta, e) -> {
+          if (e != null) {
+            errors.incrementAndGet();
+            firstError.compareAndSet(null, e);
+          }
+        };
+    long maxLag = 0;
+    long seq = 0;
+    long startMicros;
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
+      producer.partitionsFor(topic); // fetch metadata before the clock starts
+      long startNanos = System.nanoTime();
+      startMicros = EpochMicros.now();
+      onStart.accept(startMicros);
+      while (seq < total && !stopped) {
+        long now = System.nanoTime() - startNanos;
+        long due = schedule == null ? total : Math.min(total, schedule.dueBy(now));
+        if (seq >= due) {
+          long wait = schedule.intendedNanos(seq) - now;
+          LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));
+          continue;
+        }
+        int second = (int) (now / 1_000_000_000L);
+        if (second >= perSecond.length) {
+          perSecond = Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+        }
+        for (; seq < due && !stopped; seq++) {
+          long intendedNanos = schedule == null ? now : schedule.intendedNanos(seq);
+          long lag = (now - intendedNanos) / 1_000;
+          lateness.recordValue(Math.max(0, lag));
+          maxLag = Math.max(maxLag, lag);
+          int len = IdentityRecords.encodeInput(seq, startMicros + intendedNanos / 1_000, buf);
+          producer.send(new ProducerRecord<>(topic, Arrays.copyOf(buf, len)), callback);
+          perSecond[second]++;
+          if ((seq & 63) == 63) {
+            now = System.nanoTime() - startNanos;
+          }
+        }
+        sentSoFar = seq;
+      }
+      producer.flush();
+    }
+    long endMicros = EpochMicros.now();
+    double seconds = Math.max(1e-6, (endMicros - startMicros) / 1e6);
+    int usedSeconds = perSecond.length;
+    while (usedSeconds > 0 && perSecond[usedSeconds - 1] == 0) {
+      usedSeconds--;
+    }
+    return new GeneratorReport(
+        seq - errors.get(),
+        errors.get(),
+        schedule == null ? 0 : schedule.ratePerSecond(),
+        seq / seconds,
+        maxLag,
+        lateness.getValueAtPercentile(50),
+        lateness.getValueAtPercentile(99),
+        Arrays.copyOf(perSecond, usedSeconds),
+        startMicros,
+        endMicros);
+  }
+
+  private Properties producerProps() {
+    Properties p = new Properties();
+    p.putAll(PRODUCER_SETTINGS);
+    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(ProducerConfig.CLIENT_ID_CONFIG, "streambench-generator");
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    return p;
+  }
+
+  /** The generator's producer settings as stored with a run. */
+  public static Map<String, String> settingsForProvenance() {
+    Map<String, String> out = new TreeMap<>();
+    PRODUCER_SETTINGS.forEach((k, v) -> out.put("generator.producer." + k, v));
+    return out;
+  }
+}

@@ -1,0 +1,27 @@
+package org.streambench.harness.generator;
+
+/**
+ * What the generator did.
+ *
+ * @param sent records handed to the producer and acknowledged
+ * @param sendErrors records the producer failed to deliver
+ * @param targetRate records/s asked for (0 in drain mode: as fast as possible)
+ * @param achievedRate records sent / seconds from the first to the last send
+ * @param maxLagMicros the furthest the generator fell behind its schedule
+ * @param latenessP50Micros median of (actual send time − intended send time)
+ * @param latenessP99Micros 99th percentile of the same
+ * @param sentPerSecond records sent in each second since the start
+ * @param startMicros epoch micros of the schedule's start (record 0's intended time)
+ * @param endMicros epoch micros when the last record was acknowledged
+ */
+public record GeneratorReport(
+    long sent,
+    long sendErrors,
+    long targetRate,
+    double achievedRate,
+    long maxLagMicros,
+    long latenessP50Micros,
+    long latenessP99Micros,
+    long[] sentPerSecond,
+    long startMicros,
+    long endMicros) {}

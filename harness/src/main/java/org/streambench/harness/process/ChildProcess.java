@@ -1,0 +1,117 @@
+package org.streambench.harness.process;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.streambench.harness.Home;
+
+/**
+ * A JVM the harness started (the broker or an engine): its output goes to a log file and its
+ * standard input stays an open pipe, which the child watches so that it exits if the harness dies.
+ * Every child is registered with {@link ChildProcesses} until it has stopped.
+ */
+public final class ChildProcess {
+  private final String role;
+  private final Process process;
+  private final Path log;
+
+  private ChildProcess(String role, Process process, Path log) {
+    this.role = role;
+    this.process = process;
+    this.log = log;
+  }
+
+  /**
+   * Starts {@code java <jvmOptions> -cp jar mainClass args}, tagged with the run id so that tests
+   * and users can find a run's processes ({@code -Dstreambench.run=<id>}).
+   */
+  public static ChildProcess startJava(
+      String role,
+      String runTag,
+      Path jar,
+      String mainClass,
+      List<String> jvmOptions,
+      List<String> args,
+      Map<String, String> env,
+      Path log)
+      throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Home.javaBinary().toString());
+    cmd.addAll(jvmOptions);
+    cmd.add("-Dstreambench.run=" + runTag);
+    cmd.add("-Dstreambench.role=" + role);
+    cmd.add("-cp");
+    cmd.add(jar.toString());
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    Files.createDirectories(log.getParent());
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    pb.environment().putAll(env);
+    Files.writeString(log, "# " + String.join(" ", cmd) + System.lineSeparator());
+    ChildProcess child = new ChildProcess(role, pb.start(), log);
+    ChildProcesses.register(child);
+    return child;
+  }
+
+  public String role() {
+    return role;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public Path log() {
+    return log;
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Exit code, or -1 while running. */
+  public int exitCode() {
+    return process.isAlive() ? -1 : process.exitValue();
+  }
+
+  /** Asks the process to stop (SIGTERM), then kills it and its descendants if it lingers. */
+  public void stop(long graceMillis) {
+    try {
+      var descendants = process.descendants().toList();
+      process.destroy();
+      if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+      }
+      descendants.forEach(ProcessHandle::destroyForcibly);
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    } finally {
+      ChildProcesses.unregister(this);
+    }
+  }
+
+  /** Kills at once, from a shutdown hook. */
+  void kill() {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+  }
+
+  /** The last {@code lines} lines of the process's log, for failure reports. */
+  public String logTail(int lines) {
+    try {
+      List<String> all = Files.readAllLines(log);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "(log unreadable: " + e.getMessage() + ")";
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package org.streambench.harness.report;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+
+/** Prints runs side by side, one column per run, one row per figure. */
+public final class SummaryTable {
+  private SummaryTable() {}
+
+  public static void print(List<RunResult> runs, PrintStream out) {
+    List<Row> rows = new ArrayList<>();
+    rows.add(new Row("engine", RunResult::engine));
+    rows.add(new Row("workload / mode", r -> r.workload() + " / " + r.mode()));
+    rows.add(new Row("guarantee", RunResult::guarantee));
+    rows.add(new Row("parallelism", r -> Integer.toString(r.parallelism())));
+    rows.add(new Row("status / verdict", r -> r.status() + " / " + r.verdict().toUpperCase()));
+    rows.add(new Row("throughput in (rec/s)", r -> rate(r, true)));
+    rows.add(new Row("throughput out (rec/s)", r -> rate(r, false)));
+    rows.add(new Row("out per engine core", r -> perCore(r)));
+    addLatency(rows, "e2e", RunResult::endToEndLatencyMicros);
+    addLatency(rows, "engine", RunResult::engineLatencyMicros);
+    rows.add(new Row("records in / out", r -> records(r)));
+    rows.add(new Row("lost / dup / phantom", r -> errors(r)));
+    rows.add(new Row("engine CPU s (cores)", r -> cpu(r, "engine")));
+    rows.add(new Row("broker CPU s (cores)", r -> cpu(r, "broker")));
+    rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
+    rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
+    rows.add(new Row("run id", RunResult::runId));
+
+    int labelWidth = rows.stream().mapToInt(row -> row.label.length()).max().orElse(10);
+    List<Integer> widths = new ArrayList<>();
+    for (RunResult r : runs) {
+      widths.add(rows.stream().mapToInt(row -> row.cell.apply(r).length()).max().orElse(8));
+    }
+    for (Row row : rows) {
+      StringBuilder line = new StringBuilder(pad(row.label, labelWidth));
+      for (int i = 0; i < runs.size(); i++) {
+        line.append("  ").append(padLeft(row.cell.apply(runs.get(i)), widths.get(i)));
+      }
+      out.println(line.toString().stripTrailing());
+    }
+    for (RunResult r : runs) {
+      if (r.reasons() != null && !r.reasons().isEmpty()) {
+        out.println("!! " + r.engine() + " " + r.verdict().toUpperCase() + ": " + String.join("; ", r.reasons()));
+      }
+    }
+  }
+
+  private record Row(String label, Function<RunResult, String> cell) {}
+
+  private static void addLatency(
+      List<Row> rows, String name, Function<RunResult, LatencySummary> get) {
+    rows.add(new Row(name + " latency p50 (ms)", r -> ms(get.apply(r), LatencySummary::p50)));
+    rows.add(new Row(name + " latency p90 (ms)", r -> ms(get.apply(r), LatencySummary::p90)));
+    rows.add(new Row(name + " latency p99 (ms)", r -> ms(get.apply(r), LatencySummary::p99)));
+    rows.add(new Row(name + " latency p99.9 (ms)", r -> ms(get.apply(r), LatencySummary::p999)));
+    rows.add(new Row(name + " latency max (ms)", r -> ms(get.apply(r), LatencySummary::max)));
+  }
+
+  private static String ms(LatencySummary s, java.util.function.ToLongFunction<LatencySummary> f) {
+    return s == null || s.count() == 0 ? "-" : String.format("%.2f", f.applyAsLong(s) / 1000.0);
+  }
+
+  private static String rate(RunResult r, boolean in) {
+    if (r.throughput() == null) {
+      return "-";
+    }
+    return String.format("%,.0f", in ? r.throughput().inPerSecond() : r.throughput().outPerSecond());
+  }
+
+  private static String perCore(RunResult r) {
+    return r.throughput() == null || Double.isNaN(r.throughput().outPerEngineCore())
+        ? "-"
+        : String.format("%,.0f", r.throughput().outPerEngineCore());
+  }
+
+  private static String records(RunResult r) {
+    if (r.verification() == null) {
+      return "-";
+    }
+    return String.format(
+        "%,d / %,d", r.verification().get("expected"), r.verification().get("received"));
+  }
+
+  private static String errors(RunResult r) {
+    if (r.verification() == null) {
+      return "-";
+    }
+    return r.verification().get("lost")
+        + " / "
+        + r.verification().get("duplicated")
+        + " / "
+        + r.verification().get("phantom");
+  }
+
+  private static ProcessUsage process(RunResult r, String role) {
+    if (r.processes() == null) {
+      return null;
+    }
+    return r.processes().stream().filter(p -> p.role().equals(role)).findFirst().orElse(null);
+  }
+
+  private static String cpu(RunResult r, String role) {
+    ProcessUsage p = process(r, role);
+    if (p == null) {
+      return "-";
+    }
+    return Double.isNaN(p.steadyCores())
+        ? String.format("%.1f", p.cpuSeconds())
+        : String.format("%.1f (%.2f)", p.cpuSeconds(), p.steadyCores());
+  }
+
+  private static String rss(RunResult r, String role) {
+    ProcessUsage p = process(r, role);
+    return p == null ? "-" : Long.toString(p.peakRssBytes() / (1024 * 1024));
+  }
+
+  private static String pad(String s, int width) {
+    return s + " ".repeat(Math.max(0, width - s.length()));
+  }
+
+  private static String padLeft(String s, int width) {
+    return " ".repeat(Math.max(0, width - s.length())) + s;
+  }
+}

@@ -1,0 +1,33 @@
+package org.streambench.harness.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Reads and writes {@code result.json}; writes go through a temporary file and an atomic move. */
+public final class ResultJson {
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .build();
+
+  private ResultJson() {}
+
+  public static String toJson(RunResult result) throws IOException {
+    return MAPPER.writeValueAsString(result);
+  }
+
+  public static RunResult fromJson(String json) throws IOException {
+    return MAPPER.readValue(json, RunResult.class);
+  }
+
+  public static void write(RunResult result, Path file) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, toJson(result));
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+}

@@ -1,0 +1,235 @@
+package org.streambench.harness.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.collector.LatencySummary;
+
+/**
+ * The results database (SQLite by default). Each run is stored in one transaction: its row in
+ * {@code runs} (with the full {@code result.json}), its headline figures in {@code run_metrics}
+ * and its processes in {@code run_processes}, so a crash never leaves half a run behind.
+ */
+public final class ResultStore implements AutoCloseable {
+  private static final String[] SCHEMA = {
+    """
+    CREATE TABLE IF NOT EXISTS runs (
+      run_id TEXT PRIMARY KEY,
+      started_at TEXT NOT NULL,
+      finished_at TEXT,
+      engine TEXT NOT NULL,
+      workload TEXT NOT NULL,
+      mode TEXT NOT NULL,
+      guarantee TEXT NOT NULL,
+      parallelism INTEGER NOT NULL,
+      status TEXT NOT NULL,
+      verdict TEXT NOT NULL,
+      reasons TEXT,
+      config_hash TEXT,
+      tool_version TEXT,
+      run_dir TEXT,
+      result_json TEXT NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS run_metrics (
+      run_id TEXT NOT NULL REFERENCES runs(run_id),
+      name TEXT NOT NULL,
+      value DOUBLE PRECISION,
+      PRIMARY KEY (run_id, name))
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS run_processes (
+      run_id TEXT NOT NULL REFERENCES runs(run_id),
+      role TEXT NOT NULL,
+      pid BIGINT,
+      cpu_seconds DOUBLE PRECISION,
+      steady_cores DOUBLE PRECISION,
+      peak_rss_bytes BIGINT,
+      PRIMARY KEY (run_id, role))
+    """
+  };
+
+  private final Connection connection;
+
+  private ResultStore(Connection connection) {
+    this.connection = connection;
+  }
+
+  /** Opens (creating if needed) the SQLite database at {@code file}. */
+  public static ResultStore openSqlite(Path file) throws IOException, SQLException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+    try (Statement s = c.createStatement()) {
+      s.execute("PRAGMA journal_mode=WAL");
+      s.execute("PRAGMA busy_timeout=10000");
+      for (String ddl : SCHEMA) {
+        s.execute(ddl);
+      }
+    }
+    return new ResultStore(c);
+  }
+
+  public synchronized void save(RunResult r) throws SQLException, IOException {
+    connection.setAutoCommit(false);
+    try {
+      try (PreparedStatement ps =
+          connection.prepareStatement(
+              "INSERT INTO runs (run_id, started_at, finished_at, engine, workload, mode,"
+                  + " guarantee, parallelism, status, verdict, reasons, config_hash, tool_version,"
+                  + " run_dir, result_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+        ps.setString(1, r.runId());
+        ps.setString(2, r.startedAt());
+        ps.setString(3, r.finishedAt());
+        ps.setString(4, r.engine());
+        ps.setString(5, r.workload());
+        ps.setString(6, r.mode());
+        ps.setString(7, r.guarantee());
+        ps.setInt(8, r.parallelism());
+        ps.setString(9, r.status());
+        ps.setString(10, r.verdict());
+        ps.setString(11, r.reasons() == null ? null : String.join("; ", r.reasons()));
+        ps.setString(12, r.configHash());
+        ps.setString(13, toolVersion(r));
+        ps.setString(14, r.runDir());
+        ps.setString(15, ResultJson.toJson(r));
+        ps.executeUpdate();
+      }
+      try (PreparedStatement ps =
+          connection.prepareStatement(
+              "INSERT INTO run_metrics (run_id, name, value) VALUES (?,?,?)")) {
+        for (Map.Entry<String, Double> m : metrics(r).entrySet()) {
+          ps.setString(1, r.runId());
+          ps.setString(2, m.getKey());
+          ps.setDouble(3, m.getValue());
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+      if (r.processes() != null) {
+        try (PreparedStatement ps =
+            connection.prepareStatement(
+                "INSERT INTO run_processes (run_id, role, pid, cpu_seconds, steady_cores,"
+                    + " peak_rss_bytes) VALUES (?,?,?,?,?,?)")) {
+          for (ProcessUsage p : r.processes()) {
+            ps.setString(1, r.runId());
+            ps.setString(2, p.role());
+            ps.setLong(3, p.pid());
+            ps.setDouble(4, p.cpuSeconds());
+            ps.setDouble(5, p.steadyCores());
+            ps.setLong(6, p.peakRssBytes());
+            ps.addBatch();
+          }
+          ps.executeBatch();
+        }
+      }
+      connection.commit();
+    } catch (SQLException | IOException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  /** The most recent runs, newest first. */
+  public List<RunResult> recent(int limit) throws SQLException, IOException {
+    List<RunResult> out = new ArrayList<>();
+    try (PreparedStatement ps =
+        connection.prepareStatement(
+            "SELECT result_json FROM runs ORDER BY started_at DESC, run_id DESC LIMIT ?")) {
+      ps.setInt(1, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(ResultJson.fromJson(rs.getString(1)));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The run with this id, or with a unique id prefix; null if none or ambiguous. */
+  public RunResult find(String idOrPrefix) throws SQLException, IOException {
+    List<String> ids = new ArrayList<>();
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT run_id FROM runs")) {
+      while (rs.next()) {
+        String id = rs.getString(1);
+        if (id.equals(idOrPrefix)) {
+          return load(id);
+        }
+        if (id.startsWith(idOrPrefix)) {
+          ids.add(id);
+        }
+      }
+    }
+    return ids.size() == 1 ? load(ids.get(0)) : null;
+  }
+
+  private RunResult load(String runId) throws SQLException, IOException {
+    try (PreparedStatement ps =
+        connection.prepareStatement("SELECT result_json FROM runs WHERE run_id = ?")) {
+      ps.setString(1, runId);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? ResultJson.fromJson(rs.getString(1)) : null;
+      }
+    }
+  }
+
+  /** The headline figures of a run as flat named metrics. */
+  static Map<String, Double> metrics(RunResult r) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    if (r.throughput() != null) {
+      m.put("throughput.in", r.throughput().inPerSecond());
+      m.put("throughput.out", r.throughput().outPerSecond());
+      m.put("throughput.out_per_engine_core", r.throughput().outPerEngineCore());
+      m.put("steady.seconds", r.throughput().steadySeconds());
+    }
+    latency(m, "latency.e2e", r.endToEndLatencyMicros());
+    latency(m, "latency.engine", r.engineLatencyMicros());
+    if (r.verification() != null) {
+      r.verification().forEach((k, v) -> m.put("verify." + k, v.doubleValue()));
+    }
+    if (r.generator() != null) {
+      m.put("generator.achieved_rate", r.generator().achievedRate());
+      m.put("generator.max_lag_us", (double) r.generator().maxLagMicros());
+      m.put("generator.lateness_p99_us", (double) r.generator().latenessP99Micros());
+    }
+    m.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
+    return m;
+  }
+
+  private static void latency(Map<String, Double> m, String prefix, LatencySummary s) {
+    if (s == null) {
+      return;
+    }
+    m.put(prefix + ".p50_us", (double) s.p50());
+    m.put(prefix + ".p90_us", (double) s.p90());
+    m.put(prefix + ".p95_us", (double) s.p95());
+    m.put(prefix + ".p99_us", (double) s.p99());
+    m.put(prefix + ".p999_us", (double) s.p999());
+    m.put(prefix + ".max_us", (double) s.max());
+    m.put(prefix + ".count", (double) s.count());
+  }
+
+  private static String toolVersion(RunResult r) {
+    if (r.provenance() != null && r.provenance().get("tool") instanceof Map<?, ?> tool) {
+      return String.valueOf(tool.get("version")) + "@" + tool.get("commit");
+    }
+    return null;
+  }
+
+  @Override
+  public void close() throws SQLException {
+    connection.close();
+  }
+}

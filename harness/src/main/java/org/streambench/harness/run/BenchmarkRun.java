@@ -1,0 +1,522 @@
+package org.streambench.harness.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.streambench.api.EngineLauncher;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.JobSpec;
+import org.streambench.harness.Home;
+import org.streambench.harness.collector.Collector;
+import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.engine.EngineSettings;
+import org.streambench.harness.generator.Generator;
+import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.ResultJson;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * One measured run, from topics to stored result. {@link #prepare} checks everything the user
+ * asked for (usage errors, nothing created); {@link #execute} runs it and always stores a result:
+ * {@code completed} with a verdict, or {@code failed}/{@code aborted} with the reason and the log
+ * tail, after stopping every process it started.
+ *
+ * <p>Timeline of a fixed-rate run: engine started → engine ready → collector reading from the
+ * beginning → generator paced for warm-up + duration → collector drains the rest. A drain run
+ * pre-fills the input before it starts the engine.
+ */
+public final class BenchmarkRun {
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+  private static final long ENGINE_STOP_GRACE_MS = 15_000;
+  private static final String STEADY_START = "steady-start";
+  private static final String STEADY_END = "steady-end";
+
+  private final Home home;
+  private final RunRequest request;
+  private final EngineDescriptor engine;
+  private final Map<String, String> settings;
+
+  private BenchmarkRun(
+      Home home, RunRequest request, EngineDescriptor engine, Map<String, String> settings) {
+    this.home = home;
+    this.request = request;
+    this.engine = engine;
+    this.settings = settings;
+  }
+
+  /** Validates the request against the engine registry; throws a usage error if it cannot run. */
+  public static BenchmarkRun prepare(Home home, EngineRegistry registry, RunRequest request) {
+    EngineDescriptor engine =
+        registry.require(request.engine(), request.workload(), request.guarantee());
+    Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
+    Map<String, String> settings =
+        EngineSettings.resolve(
+            engine, request.guarantee(), request.engineConfigs(), request.sets());
+    return new BenchmarkRun(home, request, engine, settings);
+  }
+
+  public RunRequest request() {
+    return request;
+  }
+
+  /** Runs on {@code kafka}, stores the result in {@code store} and returns it. */
+  public RunResult execute(KafkaCluster kafka, ResultStore store, Consumer<String> progress)
+      throws IOException, java.sql.SQLException {
+    Instant started = Instant.now();
+    String runId = newRunId(started);
+    Path runDir = home.dataDir().resolve(runId);
+    Files.createDirectories(runDir);
+    Map<String, String> config = resolvedConfig(kafka);
+    Execution ex = new Execution(runId, runDir, kafka, progress);
+    ex.run();
+    RunResult result = ex.result(started, config);
+    ResultJson.write(result, runDir.resolve("result.json"));
+    store.save(result);
+    return result;
+  }
+
+  private Map<String, String> resolvedConfig(KafkaCluster kafka) {
+    Map<String, String> config = new TreeMap<>(request.parameters());
+    settings.forEach((k, v) -> config.put("engine." + k, v));
+    config.put("engine.jvm.options", String.join(" ", engine.jvmOptions()));
+    config.putAll(Generator.settingsForProvenance());
+    kafka.brokerConfig().forEach((k, v) -> config.put("kafka.broker." + k, v));
+    config.remove("kafka.broker.listeners");
+    config.remove("kafka.broker.advertised.listeners");
+    config.remove("kafka.broker.controller.quorum.bootstrap.servers");
+    config.remove("kafka.broker.log.dirs");
+    return config;
+  }
+
+  /** SHA-256 of the resolved configuration, one {@code key=value} line per entry, sorted. */
+  static String configHash(Map<String, String> config) {
+    StringBuilder canonical = new StringBuilder();
+    new TreeMap<>(config).forEach((k, v) -> canonical.append(k).append('=').append(v).append('\n'));
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private String newRunId(Instant started) {
+    String time =
+        DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started);
+    String suffix = HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    return time + "-" + engine.name() + "-" + suffix;
+  }
+
+  /** The mutable state of one execution. */
+  private final class Execution {
+    private final String runId;
+    private final Path runDir;
+    private final KafkaCluster kafka;
+    private final Consumer<String> progress;
+    private final ProcessSampler sampler = new ProcessSampler();
+    private final Generator generator;
+    private String status = RunResult.COMPLETED;
+    private RunResult.Failure failure;
+    private GeneratorReport generated;
+    private CollectorReport collected;
+    private Collector collector;
+    private ChildProcess engineProcess;
+    private List<ProcessUsage> usage = List.of();
+
+    Execution(String runId, Path runDir, KafkaCluster kafka, Consumer<String> progress) {
+      this.runId = runId;
+      this.runDir = runDir;
+      this.kafka = kafka;
+      this.progress = progress;
+      this.generator = new Generator(kafka.bootstrapServers(), inputTopic());
+    }
+
+    String inputTopic() {
+      return "sb-" + runId + "-in";
+    }
+
+    String outputTopic() {
+      return "sb-" + runId + "-out";
+    }
+
+    void run() {
+      sampler.watch("harness", ProcessHandle.current().pid());
+      if (kafka.brokerPid() > 0) {
+        sampler.watch("broker", kafka.brokerPid());
+      }
+      Thread generatorThread = null;
+      try {
+        kafka.createTopics(List.of(inputTopic(), outputTopic()), request.partitions());
+        JobSpec spec =
+            new JobSpec(
+                runId,
+                request.workload(),
+                kafka.bootstrapServers(),
+                inputTopic(),
+                outputTopic(),
+                request.guarantee(),
+                request.parallelism(),
+                runDir,
+                settings,
+                Map.of("seed", Long.toString(request.seed())));
+        Path specFile = runDir.resolve("spec.properties");
+        spec.write(specFile);
+        if (request.mode() == Mode.DRAIN) {
+          progress.accept("pre-filling " + request.records() + " records");
+          generated = generator.runUnpaced(request.records());
+          progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
+        }
+        startEngine(specFile);
+        collector =
+            new Collector(
+                kafka.bootstrapServers(),
+                outputTopic(),
+                request.guarantee(),
+                runDir.resolve("latency.hlog"),
+                EpochMicros.now(),
+                request.idleTimeout());
+        Thread collectorThread = new Thread(collector, "collector");
+        collectorThread.setDaemon(true);
+        collectorThread.start();
+        if (request.mode() == Mode.FIXED_RATE) {
+          generatorThread = runPacedGenerator();
+        } else {
+          collector.setSteadyWindow(0, Long.MAX_VALUE);
+          collector.expect(generated.sent());
+          sampler.mark(STEADY_START);
+        }
+        awaitCollector();
+        if (request.mode() == Mode.DRAIN) {
+          sampler.mark(STEADY_END);
+        }
+      } catch (Exception e) {
+        onFailure(e);
+      } finally {
+        // a pending interrupt would break the graceful stop and the writes below
+        Thread.interrupted();
+        generator.stop();
+        if (collector != null) {
+          collector.stop();
+        }
+        joinQuietly(generatorThread);
+        usage = processUsage();
+        if (engineProcess != null) {
+          engineProcess.stop(ENGINE_STOP_GRACE_MS);
+        }
+        sampler.close();
+        if (RunGuard.aborting() && status.equals(RunResult.COMPLETED)) {
+          status = RunResult.ABORTED;
+          failure = new RunResult.Failure("interrupted by a signal", engineLogTail());
+        }
+      }
+    }
+
+    private void startEngine(Path specFile) throws IOException, InterruptedException, EngineFailure {
+      progress.accept("starting engine " + engine.name());
+      long t0 = System.nanoTime();
+      engineProcess =
+          ChildProcess.startJava(
+              "engine",
+              runId,
+              engine.jar(),
+              engine.mainClass(),
+              engine.jvmOptions(),
+              List.of(specFile.toString()),
+              Map.of(),
+              runDir.resolve("engine.log"));
+      sampler.watch("engine", engineProcess.pid());
+      Path ready = runDir.resolve(EngineLauncher.READY_FILE);
+      long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+      while (!Files.exists(ready)) {
+        checkEngineAlive();
+        if (System.nanoTime() > deadline) {
+          throw new EngineFailure("engine not ready within " + READY_TIMEOUT.toSeconds() + " s");
+        }
+        Thread.sleep(50);
+      }
+      progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
+    }
+
+    private Thread runPacedGenerator() throws InterruptedException, EngineFailure {
+      long warmup = request.warmup().toNanos() / 1_000;
+      long steady = request.duration().toNanos() / 1_000;
+      AtomicLong start = new AtomicLong();
+      AtomicReference<GeneratorReport> report = new AtomicReference<>();
+      Thread t =
+          new Thread(
+              () ->
+                  report.set(
+                      generator.runPaced(
+                          request.rate(),
+                          request.warmup().plus(request.duration()),
+                          s -> {
+                            collector.setSteadyWindow(s + warmup, s + warmup + steady);
+                            start.set(s);
+                          })),
+              "generator");
+      t.setDaemon(true);
+      t.start();
+      progress.accept(
+          String.format(
+              "generating %,d records/s for %s warm-up + %s",
+              request.rate(),
+              org.streambench.harness.Durations.format(request.warmup()),
+              org.streambench.harness.Durations.format(request.duration())));
+      while (start.get() == 0 && t.isAlive()) {
+        Thread.sleep(10);
+      }
+      sleepUntil(start.get() + warmup);
+      sampler.mark(STEADY_START);
+      sleepUntil(start.get() + warmup + steady);
+      sampler.mark(STEADY_END);
+      while (t.isAlive()) {
+        checkEngineAlive();
+        t.join(100);
+      }
+      generated = report.get();
+      if (generated == null) {
+        throw new IllegalStateException("generator failed", generator.firstError());
+      }
+      collector.expect(generated.sent());
+      return t;
+    }
+
+    /** Sleeps until an epoch-micros time, watching the engine and reporting progress. */
+    private void sleepUntil(long epochMicros) throws InterruptedException, EngineFailure {
+      long lastReport = System.nanoTime();
+      while (EpochMicros.now() < epochMicros) {
+        checkEngineAlive();
+        Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
+        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          reportProgress();
+          lastReport = System.nanoTime();
+        }
+      }
+    }
+
+    private void awaitCollector() throws Exception {
+      progress.accept("waiting for the engine's remaining output");
+      long lastReport = System.nanoTime();
+      while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
+        checkEngineAlive();
+        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          reportProgress();
+          lastReport = System.nanoTime();
+        }
+      }
+    }
+
+    private void reportProgress() {
+      IntervalPoint last = collector.latestSecond();
+      long sent = request.mode() == Mode.DRAIN ? generated.sent() : generator.sentSoFar();
+      long received = collector.receivedSoFar();
+      progress.accept(
+          String.format(
+              "sent %,d  received %,d  backlog %,d  last second: out %,d/s, e2e p99 %s",
+              sent,
+              received,
+              Math.max(0, sent - received),
+              last == null ? 0 : last.out(),
+              last == null ? "-" : String.format("%.1f ms", last.e2eP99Micros() / 1000.0)));
+    }
+
+    private void checkEngineAlive() throws EngineFailure {
+      if (!engineProcess.isAlive()) {
+        int code = engineProcess.exitCode();
+        throw new EngineFailure(
+            code == EngineLauncher.EXIT_UNSUPPORTED
+                ? "engine refused the job (exit code 2)"
+                : "engine process exited unexpectedly with code " + code);
+      }
+    }
+
+    private void onFailure(Exception e) {
+      if (RunGuard.aborting()) {
+        status = RunResult.ABORTED;
+        failure = new RunResult.Failure("interrupted by a signal", engineLogTail());
+        return;
+      }
+      status = RunResult.FAILED;
+      String reason = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+      failure = new RunResult.Failure(reason, engineLogTail());
+      progress.accept("run failed: " + reason);
+    }
+
+    private String engineLogTail() {
+      return engineProcess == null ? null : engineProcess.logTail(40);
+    }
+
+    private List<ProcessUsage> processUsage() {
+      List<ProcessUsage> out = new ArrayList<>();
+      sampler
+          .latest()
+          .forEach(
+              (role, s) ->
+                  out.add(
+                      new ProcessUsage(
+                          role,
+                          sampler.pid(role),
+                          s.cpuSeconds(),
+                          sampler.coresBetween(role, STEADY_START, STEADY_END),
+                          s.peakRssBytes())));
+      out.sort(java.util.Comparator.comparing(ProcessUsage::role));
+      return out;
+    }
+
+    RunResult result(Instant started, Map<String, String> config) {
+      boolean completed = status.equals(RunResult.COMPLETED) && collected != null;
+      List<String> reasons = new ArrayList<>();
+      List<String> warnings = new ArrayList<>();
+      String verdict;
+      if (!completed) {
+        verdict = "unknown";
+        reasons.add(status + ": " + (failure == null ? "no output report" : failure.reason()));
+      } else {
+        reasons.addAll(collected.verdict().reasons());
+        judgeGenerator(reasons, warnings);
+        judgeOutput(warnings);
+        verdict = reasons.isEmpty() ? "valid" : "invalid";
+      }
+      Map<String, Object> provenance = new LinkedHashMap<>();
+      provenance.put("tool", Provenance.tool(home));
+      provenance.put("host", Provenance.host());
+      provenance.put("harnessJvm", Provenance.harnessJvm());
+      provenance.put("engine", Provenance.engineInfo(runDir.resolve(EngineLauncher.INFO_FILE)));
+      provenance.put("kafka", kafka.description());
+      provenance.put("seed", request.seed());
+      return new RunResult(
+          RunResult.FORMAT_VERSION,
+          runId,
+          status,
+          verdict,
+          reasons,
+          warnings,
+          engine.name(),
+          request.workload(),
+          request.mode().id(),
+          request.guarantee().id(),
+          request.parallelism(),
+          request.partitions(),
+          started.toString(),
+          Instant.now().toString(),
+          runDir.toString(),
+          completed ? throughput() : null,
+          completed && request.mode() == Mode.FIXED_RATE ? collected.endToEnd() : null,
+          completed ? collected.engine() : null,
+          completed
+              ? Map.of(
+                  "endToEnd", collected.negativeEndToEnd(), "engine", collected.negativeEngine())
+              : null,
+          completed ? collected.verdict().counts() : null,
+          completed ? collected.verdict().examples() : null,
+          generated,
+          usage,
+          completed ? collected.intervals() : null,
+          config,
+          configHash(config),
+          provenance,
+          failure);
+    }
+
+    private void judgeGenerator(List<String> reasons, List<String> warnings) {
+      if (generated.sendErrors() > 0) {
+        reasons.add("generator: " + generated.sendErrors() + " records failed to send");
+      }
+      if (request.mode() == Mode.FIXED_RATE) {
+        long limit = request.maxGeneratorLag().toNanos() / 1_000;
+        if (generated.maxLagMicros() > limit) {
+          reasons.add(
+              String.format(
+                  "driver-bound: the generator fell %.1f ms behind its schedule (limit %.1f ms)",
+                  generated.maxLagMicros() / 1000.0, limit / 1000.0));
+        }
+      } else {
+        warnings.add(
+            "drain mode: end-to-end latency is not reported (the input was written before the"
+                + " engine started); engine latency is");
+      }
+    }
+
+    private void judgeOutput(List<String> warnings) {
+      long lost = collected.verdict().counts().getOrDefault("lost", 0L);
+      if (lost > 0 && !request.guarantee().forbidsLoss()) {
+        warnings.add(lost + " records lost, which " + request.guarantee() + " allows");
+      }
+      long dup = collected.verdict().counts().getOrDefault("duplicated", 0L);
+      if (dup > 0 && !request.guarantee().forbidsDuplicates()) {
+        warnings.add(dup + " duplicate deliveries, which " + request.guarantee() + " allows");
+      }
+      if (collected.negativeEndToEnd() + collected.negativeEngine() > 0) {
+        warnings.add(
+            "negative latencies counted (not recorded): end-to-end "
+                + collected.negativeEndToEnd()
+                + ", engine "
+                + collected.negativeEngine());
+      }
+      warnings.add("single run: no repetitions, no spread");
+    }
+
+    private RunResult.Throughput throughput() {
+      double seconds;
+      double in;
+      double out;
+      if (request.mode() == Mode.FIXED_RATE) {
+        seconds = request.duration().toNanos() / 1e9;
+        int from = (int) request.warmup().toSeconds();
+        int to = from + (int) request.duration().toSeconds();
+        long sent = 0;
+        long[] perSecond = generated.sentPerSecond();
+        for (int s = from; s < Math.min(to, perSecond.length); s++) {
+          sent += perSecond[s];
+        }
+        in = sent / seconds;
+        out = collected.steadyReceived() / seconds;
+      } else {
+        seconds = Math.max(1e-3, (collected.lastReceiveMicros() - collected.firstReceiveMicros()) / 1e6);
+        in = generated.achievedRate();
+        out = collected.received() / seconds;
+      }
+      double cores = sampler.coresBetween("engine", STEADY_START, STEADY_END);
+      return new RunResult.Throughput(in, out, seconds, cores > 0 ? out / cores : Double.NaN);
+    }
+  }
+
+  private static void joinQuietly(Thread t) {
+    if (t == null) {
+      return;
+    }
+    try {
+      t.join(10_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package org.streambench.harness.run;
+
+import org.streambench.harness.UsageException;
+
+/** How a run drives the engine. */
+public enum Mode {
+  /** The generator sends at a fixed rate for warm-up + duration; latency is measured. */
+  FIXED_RATE("fixed-rate"),
+  /** The input is pre-filled; throughput is how fast the engine drains it from the start. */
+  DRAIN("drain");
+
+  private final String id;
+
+  Mode(String id) {
+    this.id = id;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public static Mode parse(String id) {
+    for (Mode m : values()) {
+      if (m.id.equals(id)) {
+        return m;
+      }
+    }
+    throw new UsageException("unknown mode '" + id + "' (expected fixed-rate or drain)");
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+}

@@ -1,0 +1,131 @@
+package org.streambench.harness.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.streambench.harness.Home;
+
+/** Where a result came from: tool version and commit, host, JVMs, engine and Kafka versions. */
+public final class Provenance {
+  private Provenance() {}
+
+  /** The tool's own version and the commit of the checkout it runs from. */
+  public static Map<String, Object> tool(Home home) {
+    Map<String, Object> tool = new LinkedHashMap<>();
+    tool.put("version", toolVersion());
+    tool.put("commit", git(home, "rev-parse", "HEAD"));
+    String status = git(home, "status", "--porcelain", "--untracked-files=no");
+    tool.put("dirty", status == null ? null : !status.isBlank());
+    return tool;
+  }
+
+  public static String toolVersion() {
+    Properties p = new Properties();
+    try (InputStream in = Provenance.class.getResourceAsStream("/streambench-version.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      return "unknown";
+    }
+    return p.getProperty("version", "unknown");
+  }
+
+  /** Cores, memory, CPU model and operating system of this machine. */
+  public static Map<String, Object> host() {
+    Map<String, Object> host = new LinkedHashMap<>();
+    host.put("cores", Runtime.getRuntime().availableProcessors());
+    host.put("memoryBytes", memTotalBytes());
+    host.put("cpuModel", cpuModel());
+    host.put(
+        "os",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"));
+    return host;
+  }
+
+  /** The harness JVM, which runs the generator and the collector. */
+  public static Map<String, Object> harnessJvm() {
+    Map<String, Object> jvm = new LinkedHashMap<>();
+    jvm.put("java", System.getProperty("java.version"));
+    jvm.put("vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
+    jvm.put("flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    return jvm;
+  }
+
+  /** What the engine process wrote about itself at start ({@code engine-info.properties}). */
+  public static Map<String, String> engineInfo(Path file) {
+    Map<String, String> info = new TreeMap<>();
+    if (!Files.isRegularFile(file)) {
+      return info;
+    }
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (IOException e) {
+      info.put("error", e.getMessage());
+      return info;
+    }
+    p.stringPropertyNames().forEach(k -> info.put(k, p.getProperty(k)));
+    return info;
+  }
+
+  private static Long memTotalBytes() {
+    return meminfo().stream()
+        .filter(l -> l.startsWith("MemTotal:"))
+        .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024)
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static List<String> meminfo() {
+    try {
+      return Files.readAllLines(Path.of("/proc/meminfo"));
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private static String cpuModel() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .findFirst()
+          .orElse("unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static String git(Home home, String... args) {
+    try {
+      List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", home.root().toString()));
+      cmd.addAll(List.of(args));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        return null;
+      }
+      return out;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package org.streambench.harness.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Durations;
+import org.streambench.harness.UsageException;
+
+/**
+ * One measured run as the user asked for it, validated on construction.
+ *
+ * @param engine engine name
+ * @param workload workload name
+ * @param mode fixed-rate or drain
+ * @param rate records/s (fixed-rate)
+ * @param warmup time excluded from the steady state (fixed-rate)
+ * @param duration steady-state time (fixed-rate)
+ * @param records records pre-filled (drain)
+ * @param parallelism engine parallelism
+ * @param partitions partitions of the input and output topics
+ * @param guarantee delivery guarantee
+ * @param engineConfigs extra engine config files, applied in order
+ * @param sets {@code key=value} engine setting overrides, applied last
+ * @param maxGeneratorLag the generator may fall this far behind its schedule before the run is
+ *     invalid
+ * @param idleTimeout how long the collector waits for missing output with nothing arriving
+ * @param seed random seed of the workload's generator, stored for reproduction
+ */
+public record RunRequest(
+    String engine,
+    String workload,
+    Mode mode,
+    long rate,
+    Duration warmup,
+    Duration duration,
+    long records,
+    int parallelism,
+    int partitions,
+    Guarantee guarantee,
+    List<Path> engineConfigs,
+    List<String> sets,
+    Duration maxGeneratorLag,
+    Duration idleTimeout,
+    long seed) {
+
+  public RunRequest {
+    if (mode == Mode.FIXED_RATE) {
+      positive(rate, "--rate");
+      positive(duration.toMillis(), "--duration");
+      if (warmup.isNegative()) {
+        throw new UsageException("--warmup must not be negative");
+      }
+    } else {
+      positive(records, "--records");
+      if (records > Integer.MAX_VALUE) {
+        throw new UsageException("--records must be at most " + Integer.MAX_VALUE);
+      }
+    }
+    positive(parallelism, "--parallelism");
+    positive(partitions, "--partitions");
+    positive(idleTimeout.toMillis(), "--idle-timeout");
+    engineConfigs = List.copyOf(engineConfigs);
+    sets = List.copyOf(sets);
+  }
+
+  private static void positive(long value, String option) {
+    if (value <= 0) {
+      throw new UsageException(option + " must be positive, was " + value);
+    }
+  }
+
+  /** The run's parameters as stored with its result (and hashed with its settings). */
+  public Map<String, String> parameters() {
+    Map<String, String> p = new TreeMap<>();
+    p.put("run.engine", engine);
+    p.put("run.workload", workload);
+    p.put("run.mode", mode.id());
+    p.put("run.guarantee", guarantee.id());
+    p.put("run.parallelism", Integer.toString(parallelism));
+    p.put("run.partitions", Integer.toString(partitions));
+    p.put("run.seed", Long.toString(seed));
+    p.put("run.idle-timeout", Durations.format(idleTimeout));
+    if (mode == Mode.FIXED_RATE) {
+      p.put("run.rate", Long.toString(rate));
+      p.put("run.warmup", Durations.format(warmup));
+      p.put("run.duration", Durations.format(duration));
+      p.put("run.max-generator-lag", Durations.format(maxGeneratorLag));
+    } else {
+      p.put("run.records", Long.toString(records));
+    }
+    return p;
+  }
+}
