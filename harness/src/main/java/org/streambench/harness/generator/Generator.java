@@ -56,18 +56,21 @@ public final class Generator {
   }
 
   /**
-   * Sends {@code rate} records/s for {@code duration}, paced by intended send time; {@code
-   * onStart} receives the schedule's start (epoch micros) before the first record is sent.
+   * Sends {@code rate} records/s for {@code warmup + duration}, paced by intended send time; {@code
+   * onStart} receives the schedule's start (epoch micros) before the first record is sent. Lateness
+   * in the report covers the records due after the warm-up.
    */
-  public GeneratorReport runPaced(long rate, Duration duration, LongConsumer onStart) {
+  public GeneratorReport runPaced(
+      long rate, Duration warmup, Duration duration, LongConsumer onStart) {
     PacingSchedule schedule = new PacingSchedule(rate);
-    long total = schedule.recordsIn(duration.toNanos());
-    return run(total, schedule, onStart);
+    long total = schedule.recordsIn(warmup.plus(duration).toNanos());
+    long firstSteady = schedule.recordsIn(warmup.toNanos());
+    return run(total, firstSteady, schedule, onStart);
   }
 
   /** Sends {@code records} records as fast as the producer takes them (drain-mode pre-fill). */
   public GeneratorReport runUnpaced(long records) {
-    return run(records, null, start -> {});
+    return run(records, 0, null, start -> {});
   }
 
   /** Records handed to the producer so far (updated once per batch, for progress reports). */
@@ -80,7 +83,8 @@ public final class Generator {
     return firstError.get();
   }
 
-  private GeneratorReport run(long total, PacingSchedule schedule, LongConsumer onStart) {
+  private GeneratorReport run(
+      long total, long firstSteady, PacingSchedule schedule, LongConsumer onStart) {
     Histogram lateness = new Histogram(3);
     long[] perSecond = new long[16];
     byte[] buf = new byte[40];
@@ -92,6 +96,7 @@ public final class Generator {
           }
         };
     long maxLag = 0;
+    long steadyMaxLag = 0;
     long seq = 0;
     long startMicros;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
@@ -114,8 +119,11 @@ public final class Generator {
         for (; seq < due && !stopped; seq++) {
           long intendedNanos = schedule == null ? now : schedule.intendedNanos(seq);
           long lag = (now - intendedNanos) / 1_000;
-          lateness.recordValue(Math.max(0, lag));
           maxLag = Math.max(maxLag, lag);
+          if (seq >= firstSteady) {
+            lateness.recordValue(Math.max(0, lag));
+            steadyMaxLag = Math.max(steadyMaxLag, lag);
+          }
           int len = IdentityRecords.encodeInput(seq, startMicros + intendedNanos / 1_000, buf);
           producer.send(new ProducerRecord<>(topic, Arrays.copyOf(buf, len)), callback);
           perSecond[second]++;
@@ -139,6 +147,7 @@ public final class Generator {
         schedule == null ? 0 : schedule.ratePerSecond(),
         seq / seconds,
         maxLag,
+        steadyMaxLag,
         lateness.getValueAtPercentile(50),
         lateness.getValueAtPercentile(99),
         Arrays.copyOf(perSecond, usedSeconds),

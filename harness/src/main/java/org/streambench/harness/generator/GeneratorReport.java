@@ -7,8 +7,9 @@ package org.streambench.harness.generator;
  * @param sendErrors records the producer failed to deliver
  * @param targetRate records/s asked for (0 in drain mode: as fast as possible)
  * @param achievedRate records sent / seconds from the first to the last send
- * @param maxLagMicros the furthest the generator fell behind its schedule
- * @param latenessP50Micros median of (actual send time − intended send time)
+ * @param maxLagMicros the furthest the generator fell behind its schedule, warm-up included
+ * @param steadyMaxLagMicros the same after the warm-up: what decides whether the run is valid
+ * @param latenessP50Micros median of (actual send time − intended send time) after the warm-up
  * @param latenessP99Micros 99th percentile of the same
  * @param sentPerSecond records sent in each second since the start
  * @param startMicros epoch micros of the schedule's start (record 0's intended time)
@@ -20,6 +21,7 @@ public record GeneratorReport(
     long targetRate,
     double achievedRate,
     long maxLagMicros,
+    long steadyMaxLagMicros,
     long latenessP50Micros,
     long latenessP99Micros,
     long[] sentPerSecond,

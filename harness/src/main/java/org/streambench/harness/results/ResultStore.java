@@ -202,6 +202,7 @@ public final class ResultStore implements AutoCloseable {
     if (r.generator() != null) {
       m.put("generator.achieved_rate", r.generator().achievedRate());
       m.put("generator.max_lag_us", (double) r.generator().maxLagMicros());
+      m.put("generator.steady_max_lag_us", (double) r.generator().steadyMaxLagMicros());
       m.put("generator.lateness_p99_us", (double) r.generator().latenessP99Micros());
     }
     m.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());

@@ -276,7 +276,8 @@ public final class BenchmarkRun {
                   report.set(
                       generator.runPaced(
                           request.rate(),
-                          request.warmup().plus(request.duration()),
+                          request.warmup(),
+                          request.duration(),
                           s -> {
                             collector.setSteadyWindow(s + warmup, s + warmup + steady);
                             start.set(s);
@@ -452,11 +453,17 @@ public final class BenchmarkRun {
       }
       if (request.mode() == Mode.FIXED_RATE) {
         long limit = request.maxGeneratorLag().toNanos() / 1_000;
-        if (generated.maxLagMicros() > limit) {
+        if (generated.steadyMaxLagMicros() > limit) {
           reasons.add(
               String.format(
-                  "driver-bound: the generator fell %.1f ms behind its schedule (limit %.1f ms)",
-                  generated.maxLagMicros() / 1000.0, limit / 1000.0));
+                  "driver-bound: the generator fell %.1f ms behind its schedule in the steady"
+                      + " state (limit %.1f ms)",
+                  generated.steadyMaxLagMicros() / 1000.0, limit / 1000.0));
+        }
+        if (collected.firstReceiveMicros() > generated.startMicros() + request.warmup().toNanos() / 1000) {
+          warnings.add(
+              "the engine's first output came after the warm-up ended: the steady state"
+                  + " includes its start-up backlog (use a longer --warmup)");
         }
       } else {
         warnings.add(

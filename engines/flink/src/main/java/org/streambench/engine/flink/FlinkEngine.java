@@ -53,6 +53,7 @@ public final class FlinkEngine implements StreamEngine {
     Configuration conf = Configuration.fromMap(spec.settingsWithPrefix("flink."));
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.createLocalEnvironment(spec.parallelism(), conf);
+    SourceReadiness.expect(spec.parallelism());
     IdentityJob.build(env, spec);
     JobClient job = env.executeAsync("streambench " + spec.workload() + " " + spec.runId());
     awaitRunning(job);
@@ -60,11 +61,12 @@ public final class FlinkEngine implements StreamEngine {
     job.getJobExecutionResult().get();
   }
 
+  /** Waits until every source subtask has opened its deserializer, i.e. is about to read. */
   private static void awaitRunning(JobClient job) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       JobStatus status = job.getJobStatus().get();
-      if (status == JobStatus.RUNNING) {
+      if (status == JobStatus.RUNNING && SourceReadiness.allOpened()) {
         return;
       }
       if (status.isGloballyTerminalState()) {

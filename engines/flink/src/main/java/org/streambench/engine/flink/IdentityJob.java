@@ -65,6 +65,11 @@ final class IdentityJob {
   /** Decodes a record and appends the time it entered the job. */
   static final class StampOnEntry implements DeserializationSchema<String> {
     @Override
+    public void open(InitializationContext context) {
+      SourceReadiness.subtaskOpened();
+    }
+
+    @Override
     public String deserialize(byte[] message) {
       return IdentityRecords.appendStamp(
           new String(message, StandardCharsets.US_ASCII), EpochMicros.now());
