@@ -1,0 +1,41 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.results.RunResult;
+
+/** Drain mode: a pre-filled topic is processed from the earliest offset, every record verified. */
+class DrainModeIT {
+  private static SharedBroker kafka;
+
+  @BeforeAll
+  static void startBroker() throws Exception {
+    kafka = new SharedBroker();
+  }
+
+  @AfterAll
+  static void stopBroker() throws Exception {
+    kafka.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"baseline", "flink"})
+  @Timeout(180)
+  void drainsEveryRecord(String engine) throws Exception {
+    RunResult r = kafka.run(SharedBroker.drain(engine, Guarantee.AT_LEAST_ONCE, 200_000));
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons() + " " + r.failure());
+    assertEquals(200_000L, r.verification().get("expected"));
+    assertEquals(0L, r.verification().get("lost"));
+    assertTrue(r.throughput().outPerSecond() > 0);
+    assertNull(r.endToEndLatencyMicros(), "no end-to-end latency for pre-filled input");
+    EngineMatrixIT.assertOrdered(r.engineLatencyMicros());
+  }
+}

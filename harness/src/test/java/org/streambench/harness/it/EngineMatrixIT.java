@@ -1,0 +1,78 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Home;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Every registered engine × every guarantee it offers, on the real embedded broker: identity at a
+ * small rate must come out valid, with no loss where the guarantee forbids it and no duplicates
+ * where it forbids them. A new engine joins this matrix by registering itself.
+ */
+class EngineMatrixIT {
+  private static SharedBroker kafka;
+
+  @BeforeAll
+  static void startBroker() throws Exception {
+    kafka = new SharedBroker();
+  }
+
+  @AfterAll
+  static void stopBroker() throws Exception {
+    kafka.close();
+  }
+
+  static Stream<Arguments> engineGuarantees() {
+    return EngineRegistry.scan(Home.detect().enginesDir()).all().values().stream()
+        .flatMap(e -> e.guarantees().stream().map(g -> Arguments.of(e.name(), g)));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("engineGuarantees")
+  @Timeout(180)
+  void identityAtFixedRateIsValid(String engine, Guarantee guarantee) throws Exception {
+    RunResult r = kafka.run(SharedBroker.fixedRate(engine, guarantee, 2_000, 3, 4));
+
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(8_000L + 6_000L, r.verification().get("expected"));
+    assertEquals(0L, r.verification().get("phantom"));
+    if (guarantee.forbidsLoss()) {
+      assertEquals(0L, r.verification().get("lost"));
+    }
+    if (guarantee.forbidsDuplicates()) {
+      assertEquals(0L, r.verification().get("duplicated"));
+    }
+    assertTrue(r.throughput().outPerSecond() > 0, "output throughput");
+    assertTrue(r.throughput().inPerSecond() > 1_900, "input kept its rate");
+    assertOrdered(r.endToEndLatencyMicros());
+    assertOrdered(r.engineLatencyMicros());
+    assertTrue(r.processes().stream().anyMatch(p -> p.role().equals("engine") && p.cpuSeconds() > 0));
+    Path dir = Path.of(r.runDir());
+    for (String file : new String[] {"result.json", "spec.properties", "latency.hlog", "engine.log"}) {
+      assertTrue(Files.size(dir.resolve(file)) > 0, file);
+    }
+  }
+
+  static void assertOrdered(LatencySummary s) {
+    assertTrue(s.count() > 0, "latency recorded");
+    assertTrue(
+        s.p50() <= s.p90() && s.p90() <= s.p95() && s.p95() <= s.p99() && s.p99() <= s.p999()
+            && s.p999() <= s.max(),
+        () -> "percentiles ordered: " + s);
+  }
+}

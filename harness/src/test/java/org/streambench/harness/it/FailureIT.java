@@ -1,0 +1,145 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Home;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+
+/** Runs that crash or are interrupted stop every process and are stored as failed/aborted. */
+class FailureIT {
+
+  @Test
+  @Timeout(180)
+  void crashedEngineFailsTheRunWithItsLog() throws Exception {
+    try (SharedBroker kafka = new SharedBroker()) {
+      CompletableFuture<RunResult> run =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return kafka.run(
+                      SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 1_000, 2, 60));
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      Path ready = awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run);
+      long pid =
+          Long.parseLong(
+              Files.readAllLines(ready.resolveSibling(EngineLauncher.INFO_FILE)).stream()
+                  .filter(l -> l.startsWith("pid="))
+                  .findFirst()
+                  .orElseThrow()
+                  .substring(4));
+      Thread.sleep(2_000);
+      ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+
+      RunResult r = run.get(60, TimeUnit.SECONDS);
+      assertEquals(RunResult.FAILED, r.status());
+      assertEquals("unknown", r.verdict());
+      assertTrue(r.failure().reason().contains("exited unexpectedly"), r.failure().reason());
+      assertNotNull(r.failure().logTail());
+      assertEquals(RunResult.FAILED, kafka.store.find(r.runId()).status(), "stored as failed");
+      assertTrue(ProcessHandle.of(pid).isEmpty() || !ProcessHandle.of(pid).get().isAlive());
+    }
+  }
+
+  @Test
+  @Timeout(240)
+  void interruptedRunLeavesNoProcessAndIsStoredAsAborted() throws Exception {
+    Home checkout = Home.detect();
+    Path data = Files.createTempDirectory("streambench-sigint-");
+    Path jar = checkout.root().resolve("harness/target/streambench-harness.jar");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                Home.javaBinary().toString(),
+                "-Dstreambench.home=" + checkout.root(),
+                "-jar",
+                jar.toString(),
+                "run",
+                "--engine",
+                "flink",
+                "--rate",
+                "1000",
+                "--duration",
+                "120s")
+            .redirectErrorStream(true)
+            .redirectOutput(data.resolve("harness.out").toFile());
+    pb.environment().put("STREAMBENCH_DATA", data.toString());
+    Process harness = pb.start();
+    try {
+      awaitFile(data, EngineLauncher.READY_FILE, null);
+      Thread.sleep(3_000);
+      assertTrue(processesUnder(data).size() >= 2, "broker and engine are running");
+      new ProcessBuilder("kill", "-INT", Long.toString(harness.pid())).start().waitFor();
+      assertTrue(harness.waitFor(90, TimeUnit.SECONDS), "harness exits after SIGINT");
+      assertEquals(130, harness.exitValue(), () -> read(data.resolve("harness.out")));
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (!processesUnder(data).isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertEquals(List.of(), processesUnder(data), "no process of the run survives");
+      try (ResultStore store = ResultStore.openSqlite(data.resolve("results.db"))) {
+        List<RunResult> runs = store.recent(10);
+        assertEquals(1, runs.size());
+        assertEquals(RunResult.ABORTED, runs.get(0).status());
+      }
+    } finally {
+      harness.destroyForcibly();
+      processesUnder(data).forEach(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  /** Live processes whose command line mentions {@code dir} (the broker's and engine's do). */
+  private static List<ProcessHandle> processesUnder(Path dir) {
+    String needle = dir.toString();
+    return ProcessHandle.allProcesses()
+        .filter(ProcessHandle::isAlive)
+        .filter(p -> p.pid() != ProcessHandle.current().pid())
+        .filter(p -> p.info().commandLine().map(c -> c.contains(needle)).orElse(false))
+        .toList();
+  }
+
+  private static Path awaitFile(Path root, String name, CompletableFuture<?> failFast)
+      throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (failFast != null && failFast.isDone()) {
+        failFast.get();
+        throw new AssertionError("run ended before " + name + " appeared");
+      }
+      if (Files.isDirectory(root)) {
+        try (Stream<Path> files = Files.walk(root, 2)) {
+          Optional<Path> found = files.filter(p -> p.getFileName().toString().equals(name)).findFirst();
+          if (found.isPresent()) {
+            return found.get();
+          }
+        }
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError(name + " did not appear under " + root);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (java.io.IOException e) {
+      return e.toString();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package org.streambench.harness.it;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Home;
+import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.kafka.EmbeddedBroker;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.Mode;
+import org.streambench.harness.run.RunRequest;
+
+/** A real embedded broker and a scratch data directory, shared by the tests of one class. */
+final class SharedBroker implements AutoCloseable {
+  final Home home;
+  final EmbeddedBroker broker;
+  final ResultStore store;
+  final EngineRegistry engines;
+
+  SharedBroker() throws Exception {
+    Home checkout = Home.detect();
+    Path data = Files.createTempDirectory("streambench-it-");
+    home = new Home(checkout.root(), data);
+    broker = EmbeddedBroker.start(home, data.resolve("kafka"), 0, "it-" + data.getFileName());
+    store = ResultStore.openSqlite(home.defaultDatabase());
+    engines = EngineRegistry.scan(home.enginesDir());
+  }
+
+  static RunRequest fixedRate(String engine, Guarantee g, long rate, int warmupS, int durationS) {
+    return new RunRequest(
+        engine,
+        "identity",
+        Mode.FIXED_RATE,
+        rate,
+        Duration.ofSeconds(warmupS),
+        Duration.ofSeconds(durationS),
+        0,
+        2,
+        2,
+        g,
+        List.of(),
+        List.of(),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(20),
+        42);
+  }
+
+  static RunRequest drain(String engine, Guarantee g, long records) {
+    return new RunRequest(
+        engine,
+        "identity",
+        Mode.DRAIN,
+        0,
+        Duration.ZERO,
+        Duration.ZERO,
+        records,
+        2,
+        2,
+        g,
+        List.of(),
+        List.of(),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(20),
+        42);
+  }
+
+  RunResult run(RunRequest request) throws Exception {
+    return BenchmarkRun.prepare(home, engines, request)
+        .execute(broker, store, line -> System.out.println("  " + request.engine() + ": " + line));
+  }
+
+  @Override
+  public void close() throws Exception {
+    store.close();
+    broker.close();
+  }
+}

@@ -1,0 +1,83 @@
+package org.streambench.harness.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.streambench.api.Guarantee;
+
+class IdentityVerifierTest {
+  private static IdentityVerifier deliver(long expected, long... skipOrRepeat) {
+    IdentityVerifier v = new IdentityVerifier();
+    for (long seq = 0; seq < expected; seq++) {
+      v.observe(seq);
+    }
+    return v;
+  }
+
+  @ParameterizedTest
+  @EnumSource(Guarantee.class)
+  void exactDeliveryIsValidForEveryGuarantee(Guarantee g) {
+    Verdict verdict = deliver(1000).verdict(1000, g);
+    assertEquals(Verdict.Status.VALID, verdict.status());
+    assertEquals(0L, verdict.counts().get("lost"));
+    assertEquals(1000L, verdict.counts().get("distinct"));
+  }
+
+  @Test
+  void lossIsDetectedAndOnlyAtMostOnceAllowsIt() {
+    IdentityVerifier v = new IdentityVerifier();
+    for (long seq = 0; seq < 1000; seq++) {
+      if (seq != 17 && (seq < 500 || seq > 509)) {
+        v.observe(seq);
+      }
+    }
+    Verdict alo = v.verdict(1000, Guarantee.AT_LEAST_ONCE);
+    assertEquals(Verdict.Status.INVALID, alo.status());
+    assertEquals(11L, alo.counts().get("lost"));
+    assertEquals(List.of("seq 17", "seq 500..509"), alo.examples().get("lost"));
+    assertEquals(Verdict.Status.INVALID, v.verdict(1000, Guarantee.EXACTLY_ONCE).status());
+    assertEquals(Verdict.Status.VALID, v.verdict(1000, Guarantee.AT_MOST_ONCE).status());
+  }
+
+  @Test
+  void trailingLossIsDetected() {
+    Verdict verdict = deliver(990).verdict(1000, Guarantee.AT_LEAST_ONCE);
+    assertEquals(10L, verdict.counts().get("lost"));
+    assertEquals(List.of("seq 990..999"), verdict.examples().get("lost"));
+  }
+
+  @Test
+  void duplicatesAreDetectedAndOnlyAtLeastOnceAllowsThem() {
+    IdentityVerifier v = deliver(100);
+    v.observe(5);
+    v.observe(5);
+    v.observe(42);
+    Verdict alo = v.verdict(100, Guarantee.AT_LEAST_ONCE);
+    assertEquals(Verdict.Status.VALID, alo.status());
+    assertEquals(3L, alo.counts().get("duplicated"));
+    assertEquals(List.of("seq 5", "seq 42"), alo.examples().get("duplicated"));
+    assertEquals(Verdict.Status.INVALID, v.verdict(100, Guarantee.EXACTLY_ONCE).status());
+    assertEquals(Verdict.Status.INVALID, v.verdict(100, Guarantee.AT_MOST_ONCE).status());
+  }
+
+  @ParameterizedTest
+  @EnumSource(Guarantee.class)
+  void phantomsAreInvalidForEveryGuarantee(Guarantee g) {
+    IdentityVerifier v = deliver(100);
+    v.observe(100);
+    v.observe(7_000);
+    v.malformed("garbage".getBytes(StandardCharsets.UTF_8));
+    Verdict verdict = v.verdict(100, g);
+    assertEquals(Verdict.Status.INVALID, verdict.status());
+    assertEquals(3L, verdict.counts().get("phantom"));
+    assertEquals(0L, verdict.counts().get("lost"));
+    assertEquals(100L, verdict.counts().get("distinct"));
+    assertEquals(List.of("seq 100", "seq 7000", "garbage"), verdict.examples().get("phantom"));
+    assertTrue(verdict.reasons().get(0).contains("phantom"));
+  }
+}
