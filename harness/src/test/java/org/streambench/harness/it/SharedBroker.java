@@ -74,7 +74,7 @@ final class SharedBroker implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws java.sql.SQLException {
     store.close();
     broker.close();
   }
