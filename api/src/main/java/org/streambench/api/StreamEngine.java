@@ -22,8 +22,8 @@ public interface StreamEngine {
   Map<String, String> versions();
 
   /**
-   * Runs the job described by {@code spec} until the process is stopped. Calls {@code
-   * ready.run()} once the job is running and consuming, so the harness can start its clock.
+   * Runs the job described by {@code spec} until the process is stopped. Calls {@code ready.run()}
+   * once the job is running and consuming, so the harness can start its clock.
    */
   void run(JobSpec spec, Runnable ready) throws Exception;
 }

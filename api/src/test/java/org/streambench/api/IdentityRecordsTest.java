@@ -25,7 +25,8 @@ class IdentityRecordsTest {
   @ValueSource(strings = {"", ",", "1,", ",1", "1,,2", "1,a", "-1,2", "1,2,3,4,5", "1 ,2"})
   void malformedRecordsAreRejected(String record) {
     long[] fields = new long[4];
-    assertEquals(-1, IdentityRecords.parseLongs(record.getBytes(StandardCharsets.US_ASCII), fields));
+    assertEquals(
+        -1, IdentityRecords.parseLongs(record.getBytes(StandardCharsets.US_ASCII), fields));
   }
 
   @org.junit.jupiter.api.Test

@@ -35,7 +35,8 @@ class JobSpecTest {
   @Test
   void settingsByPrefixDropThePrefix(@TempDir Path dir) {
     assertEquals(
-        Map.of("execution.buffer-timeout.interval", "5ms"), sample(dir).settingsWithPrefix("flink."));
+        Map.of("execution.buffer-timeout.interval", "5ms"),
+        sample(dir).settingsWithPrefix("flink."));
   }
 
   @Test

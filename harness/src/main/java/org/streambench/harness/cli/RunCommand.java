@@ -37,8 +37,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Home home = Home.detect();
     BenchmarkRun prepared =
-        BenchmarkRun.prepare(
-            home, EngineRegistry.scan(home.enginesDir()), run.toRequest(engine));
+        BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), run.toRequest(engine));
     Progress progress = new Progress();
     try (KafkaCluster cluster = kafka.open(home, progress);
         ResultStore store = db.open(home)) {

@@ -78,7 +78,8 @@ final class RunOptions {
   @Option(
       names = "--set",
       paramLabel = "KEY=VALUE",
-      description = "One engine setting, applied last, e.g. --set flink.execution.buffer-timeout.interval=5ms")
+      description =
+          "One engine setting, applied last, e.g. --set flink.execution.buffer-timeout.interval=5ms")
   List<String> sets = new ArrayList<>();
 
   @Option(

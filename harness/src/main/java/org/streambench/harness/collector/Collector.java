@@ -20,9 +20,9 @@ import org.streambench.harness.verify.IdentityVerifier;
 
 /**
  * Reads the engine's output topic from the beginning in its own consumer (read_committed for
- * exactly-once runs), records latency with the harness's own clock and feeds the verifier. It
- * stops once the generator's count is known and every record has arrived (plus a short settle
- * time for late duplicates), or when no record has arrived for the idle timeout.
+ * exactly-once runs), records latency with the harness's own clock and feeds the verifier. It stops
+ * once the generator's count is known and every record has arrived (plus a short settle time for
+ * late duplicates), or when no record has arrived for the idle timeout.
  *
  * <pre>
  * Collector c = new Collector(servers, topic, guarantee, logFile, originMicros, idle);

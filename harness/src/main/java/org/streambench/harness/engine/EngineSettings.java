@@ -60,7 +60,8 @@ public final class EngineSettings {
     try {
       root = YAML.readTree(file.toFile());
     } catch (IOException e) {
-      throw new UsageException("cannot parse " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+      throw new UsageException(
+          "cannot parse " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
       return flat;

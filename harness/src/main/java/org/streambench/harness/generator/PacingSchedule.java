@@ -2,8 +2,8 @@ package org.streambench.harness.generator;
 
 /**
  * The open-loop schedule of a paced generator: record {@code i} is due {@code i / rate} seconds
- * after the start, whatever happened to the records before it. Exact integer arithmetic, no
- * drift and no overflow for any rate up to 10^9 records/s over any run shorter than a century.
+ * after the start, whatever happened to the records before it. Exact integer arithmetic, no drift
+ * and no overflow for any rate up to 10^9 records/s over any run shorter than a century.
  *
  * <pre>
  * PacingSchedule s = new PacingSchedule(50_000);

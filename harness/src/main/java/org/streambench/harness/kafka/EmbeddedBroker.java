@@ -22,8 +22,8 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.process.ChildProcess;
 
 /**
- * A real single-node KRaft Kafka broker in its own JVM on 127.0.0.1, with its data and log under
- * a directory of the caller's. Configured from {@code embedded-broker.properties}.
+ * A real single-node KRaft Kafka broker in its own JVM on 127.0.0.1, with its data and log under a
+ * directory of the caller's. Configured from {@code embedded-broker.properties}.
  */
 public final class EmbeddedBroker implements KafkaCluster {
   private static final long START_TIMEOUT_MS = 90_000;
@@ -35,8 +35,7 @@ public final class EmbeddedBroker implements KafkaCluster {
   private final int port;
   private final Map<String, String> config;
 
-  private EmbeddedBroker(
-      ChildProcess process, Path dataDir, int port, Map<String, String> config) {
+  private EmbeddedBroker(ChildProcess process, Path dataDir, int port, Map<String, String> config) {
     this.process = process;
     this.dataDir = dataDir;
     this.port = port;

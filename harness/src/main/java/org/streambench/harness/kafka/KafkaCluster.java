@@ -39,8 +39,7 @@ public interface KafkaCluster extends AutoCloseable {
   default void createTopics(List<String> names, int partitions) throws Exception {
     try (Admin admin = admin()) {
       admin
-          .createTopics(
-              names.stream().map(n -> new NewTopic(n, partitions, (short) 1)).toList())
+          .createTopics(names.stream().map(n -> new NewTopic(n, partitions, (short) 1)).toList())
           .all()
           .get(60, TimeUnit.SECONDS);
     }

@@ -46,7 +46,13 @@ public final class SummaryTable {
     }
     for (RunResult r : runs) {
       if (r.reasons() != null && !r.reasons().isEmpty()) {
-        out.println("!! " + r.engine() + " " + r.verdict().toUpperCase() + ": " + String.join("; ", r.reasons()));
+        out.println(
+            "!! "
+                + r.engine()
+                + " "
+                + r.verdict().toUpperCase()
+                + ": "
+                + String.join("; ", r.reasons()));
       }
     }
   }
@@ -70,7 +76,8 @@ public final class SummaryTable {
     if (r.throughput() == null) {
       return "-";
     }
-    return String.format("%,.0f", in ? r.throughput().inPerSecond() : r.throughput().outPerSecond());
+    return String.format(
+        "%,.0f", in ? r.throughput().inPerSecond() : r.throughput().outPerSecond());
   }
 
   private static String perCore(RunResult r) {

@@ -11,9 +11,7 @@ import java.nio.file.StandardCopyOption;
 /** Reads and writes {@code result.json}; writes go through a temporary file and an atomic move. */
 public final class ResultJson {
   private static final ObjectMapper MAPPER =
-      JsonMapper.builder()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .build();
+      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
   private ResultJson() {}
 

@@ -17,8 +17,8 @@ import org.streambench.harness.collector.LatencySummary;
 
 /**
  * The results database (SQLite by default). Each run is stored in one transaction: its row in
- * {@code runs} (with the full {@code result.json}), its headline figures in {@code run_metrics}
- * and its processes in {@code run_processes}, so a crash never leaves half a run behind.
+ * {@code runs} (with the full {@code result.json}), its headline figures in {@code run_metrics} and
+ * its processes in {@code run_processes}, so a crash never leaves half a run behind.
  */
 public final class ResultStore implements AutoCloseable {
   private static final String[] SCHEMA = {

@@ -41,10 +41,10 @@ import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 
 /**
- * One measured run, from topics to stored result. {@link #prepare} checks everything the user
- * asked for (usage errors, nothing created); {@link #execute} runs it and always stores a result:
- * {@code completed} with a verdict, or {@code failed}/{@code aborted} with the reason and the log
- * tail, after stopping every process it started.
+ * One measured run, from topics to stored result. {@link #prepare} checks everything the user asked
+ * for (usage errors, nothing created); {@link #execute} runs it and always stores a result: {@code
+ * completed} with a verdict, or {@code failed}/{@code aborted} with the reason and the log tail,
+ * after stopping every process it started.
  *
  * <p>Timeline of a fixed-rate run: engine started → engine ready → collector reading from the
  * beginning → generator paced for warm-up + duration → collector drains the rest. A drain run
@@ -239,7 +239,8 @@ public final class BenchmarkRun {
       }
     }
 
-    private void startEngine(Path specFile) throws IOException, InterruptedException, EngineFailure {
+    private void startEngine(Path specFile)
+        throws IOException, InterruptedException, EngineFailure {
       progress.accept("starting engine " + engine.name());
       long t0 = System.nanoTime();
       engineProcess =
@@ -460,7 +461,8 @@ public final class BenchmarkRun {
                       + " state (limit %.1f ms)",
                   generated.steadyMaxLagMicros() / 1000.0, limit / 1000.0));
         }
-        if (collected.firstReceiveMicros() > generated.startMicros() + request.warmup().toNanos() / 1000) {
+        if (collected.firstReceiveMicros()
+            > generated.startMicros() + request.warmup().toNanos() / 1000) {
           warnings.add(
               "the engine's first output came after the warm-up ended: the steady state"
                   + " includes its start-up backlog (use a longer --warmup)");
@@ -507,7 +509,8 @@ public final class BenchmarkRun {
         in = sent / seconds;
         out = collected.steadyReceived() / seconds;
       } else {
-        seconds = Math.max(1e-3, (collected.lastReceiveMicros() - collected.firstReceiveMicros()) / 1e6);
+        seconds =
+            Math.max(1e-3, (collected.lastReceiveMicros() - collected.firstReceiveMicros()) / 1e6);
         in = generated.achievedRate();
         out = collected.received() / seconds;
       }

@@ -18,8 +18,8 @@ import org.streambench.api.Guarantee;
  * Verdict verdict = v.verdict(generatedCount, guarantee);
  * </pre>
  *
- * Phantoms are records that were never generated (a sequence number at or beyond {@code
- * expected}, or an unparsable record). Not thread-safe: one collector thread observes.
+ * Phantoms are records that were never generated (a sequence number at or beyond {@code expected},
+ * or an unparsable record). Not thread-safe: one collector thread observes.
  */
 public final class IdentityVerifier {
   private static final int MAX_EXAMPLES = 5;
@@ -121,7 +121,9 @@ public final class IdentityVerifier {
   /** The first few set bits of {@code bits}, as sequence numbers offset by {@code base}. */
   private static List<String> firstSet(BitSet bits, long base) {
     List<String> out = new ArrayList<>();
-    for (int i = bits.nextSetBit(0); i >= 0 && out.size() < MAX_EXAMPLES; i = bits.nextSetBit(i + 1)) {
+    for (int i = bits.nextSetBit(0);
+        i >= 0 && out.size() < MAX_EXAMPLES;
+        i = bits.nextSetBit(i + 1)) {
       out.add("seq " + (base + i));
     }
     return out;

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A checker's answer, read the way Jepsen's checkers read: {@code valid}, {@code invalid} or
- * {@code unknown}, with named counts and a few examples of what went wrong.
+ * A checker's answer, read the way Jepsen's checkers read: {@code valid}, {@code invalid} or {@code
+ * unknown}, with named counts and a few examples of what went wrong.
  *
  * @param status valid, invalid or unknown
  * @param reasons why the run is not valid (empty when valid)
@@ -13,7 +13,10 @@ import java.util.Map;
  * @param examples a few offending records or ranges per kind of error
  */
 public record Verdict(
-    Status status, List<String> reasons, Map<String, Long> counts, Map<String, List<String>> examples) {
+    Status status,
+    List<String> reasons,
+    Map<String, Long> counts,
+    Map<String, List<String>> examples) {
 
   /** The three answers a checker can give. */
   public enum Status {

@@ -61,7 +61,13 @@ class CliUsageTest {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       StringWriter err = new StringWriter();
       int code =
-          run(err, "run", "--engine", "baseline", "--broker-port", Integer.toString(taken.getLocalPort()));
+          run(
+              err,
+              "run",
+              "--engine",
+              "baseline",
+              "--broker-port",
+              Integer.toString(taken.getLocalPort()));
       assertEquals(2, code);
       assertTrue(err.toString().contains("already in use"), err.toString());
       assertFalse(Files.exists(dir.resolve("results.db")));

@@ -61,9 +61,11 @@ class EngineMatrixIT {
     assertTrue(r.throughput().inPerSecond() > 1_900, "input kept its rate");
     assertOrdered(r.endToEndLatencyMicros());
     assertOrdered(r.engineLatencyMicros());
-    assertTrue(r.processes().stream().anyMatch(p -> p.role().equals("engine") && p.cpuSeconds() > 0));
+    assertTrue(
+        r.processes().stream().anyMatch(p -> p.role().equals("engine") && p.cpuSeconds() > 0));
     Path dir = Path.of(r.runDir());
-    for (String file : new String[] {"result.json", "spec.properties", "latency.hlog", "engine.log"}) {
+    for (String file :
+        new String[] {"result.json", "spec.properties", "latency.hlog", "engine.log"}) {
       assertTrue(Files.size(dir.resolve(file)) > 0, file);
     }
   }
@@ -71,7 +73,10 @@ class EngineMatrixIT {
   static void assertOrdered(LatencySummary s) {
     assertTrue(s.count() > 0, "latency recorded");
     assertTrue(
-        s.p50() <= s.p90() && s.p90() <= s.p95() && s.p95() <= s.p99() && s.p99() <= s.p999()
+        s.p50() <= s.p90()
+            && s.p90() <= s.p95()
+            && s.p95() <= s.p99()
+            && s.p99() <= s.p999()
             && s.p999() <= s.max(),
         () -> "percentiles ordered: " + s);
   }

@@ -124,7 +124,8 @@ class FailureIT {
       }
       if (Files.isDirectory(root)) {
         try (Stream<Path> files = Files.walk(root, 2)) {
-          Optional<Path> found = files.filter(p -> p.getFileName().toString().equals(name)).findFirst();
+          Optional<Path> found =
+              files.filter(p -> p.getFileName().toString().equals(name)).findFirst();
           if (found.isPresent()) {
             return found.get();
           }

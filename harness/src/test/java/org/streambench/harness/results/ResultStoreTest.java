@@ -53,7 +53,8 @@ class ResultStoreTest {
       assertEquals(2, recent.size());
       assertEquals("20260102-000000-flink-bbbb", recent.get(0).runId());
       RunResult back = store.find("20260101");
-      assertEquals(sample("20260101-000000-baseline-aaaa", "2026-01-01T00:00:00Z").runId(), back.runId());
+      assertEquals(
+          sample("20260101-000000-baseline-aaaa", "2026-01-01T00:00:00Z").runId(), back.runId());
       assertEquals(999.5, back.throughput().outPerSecond());
       assertEquals(Double.NaN, back.throughput().outPerEngineCore());
       assertNull(store.find("2026"), "an ambiguous prefix finds nothing");

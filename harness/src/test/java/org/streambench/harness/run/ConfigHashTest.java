@@ -18,6 +18,7 @@ class ConfigHashTest {
     b.put("x", "1");
     assertEquals(BenchmarkRun.configHash(a), BenchmarkRun.configHash(b));
     assertEquals(64, BenchmarkRun.configHash(a).length());
-    assertNotEquals(BenchmarkRun.configHash(a), BenchmarkRun.configHash(Map.of("x", "1", "y", "3")));
+    assertNotEquals(
+        BenchmarkRun.configHash(a), BenchmarkRun.configHash(Map.of("x", "1", "y", "3")));
   }
 }

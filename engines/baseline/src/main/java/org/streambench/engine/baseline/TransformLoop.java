@@ -26,8 +26,8 @@ import org.streambench.api.JobSpec;
 
 /**
  * One consumer → producer pair. Instance {@code i} of {@code p} owns input partitions {@code i, i +
- * p, ...} (static assignment: no group rebalances to distort a measurement) and commits its
- * offsets to the run's consumer group according to its {@link CommitMode}.
+ * p, ...} (static assignment: no group rebalances to distort a measurement) and commits its offsets
+ * to the run's consumer group according to its {@link CommitMode}.
  */
 final class TransformLoop implements Runnable {
   private final JobSpec spec;
