@@ -24,6 +24,7 @@ public final class ProcessSampler implements AutoCloseable {
   public record Sample(double cpuSeconds, long rssBytes, long peakRssBytes) {}
 
   private final Map<String, Long> pids = new ConcurrentHashMap<>();
+  private final Map<String, Sample> first = new ConcurrentHashMap<>();
   private final Map<String, Sample> last = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Sample>> marks = new ConcurrentHashMap<>();
   private final Map<String, Long> markNanos = new ConcurrentHashMap<>();
@@ -39,10 +40,24 @@ public final class ProcessSampler implements AutoCloseable {
     timer.scheduleAtFixedRate(this::sampleAll, 0, 1, TimeUnit.SECONDS);
   }
 
-  /** Starts sampling {@code pid} under {@code role} (e.g. broker, engine, harness). */
+  /**
+   * Starts sampling {@code pid} under {@code role} (e.g. broker, engine, harness). CPU is counted
+   * from now: a broker shared by several runs is charged only for this one.
+   */
   public void watch(String role, long pid) {
     pids.put(role, pid);
     sample(role, pid);
+    Sample now = last.get(role);
+    if (now != null) {
+      first.put(role, now);
+    }
+  }
+
+  /** CPU seconds {@code role} used since it was first watched. */
+  public double cpuSinceWatched(String role) {
+    Sample from = first.get(role);
+    Sample to = last.get(role);
+    return from == null || to == null ? Double.NaN : to.cpuSeconds() - from.cpuSeconds();
   }
 
   /** Records every process's counters now under {@code name}. */

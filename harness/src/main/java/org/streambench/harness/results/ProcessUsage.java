@@ -5,7 +5,7 @@ package org.streambench.harness.results;
  *
  * @param role broker, engine or harness (the harness runs the generator and the collector)
  * @param pid operating-system process id
- * @param cpuSeconds user + system CPU seconds over the whole run
+ * @param cpuSeconds user + system CPU seconds used during the run
  * @param steadyCores CPU seconds during the steady state divided by its length (NaN if unknown)
  * @param peakRssBytes peak resident set size
  */

@@ -386,7 +386,7 @@ public final class BenchmarkRun {
                       new ProcessUsage(
                           role,
                           sampler.pid(role),
-                          s.cpuSeconds(),
+                          sampler.cpuSinceWatched(role),
                           sampler.coresBetween(role, STEADY_START, STEADY_END),
                           s.peakRssBytes())));
       out.sort(java.util.Comparator.comparing(ProcessUsage::role));
