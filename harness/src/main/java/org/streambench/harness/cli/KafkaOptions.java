@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
 import org.streambench.harness.kafka.EmbeddedBroker;
 import org.streambench.harness.kafka.KafkaCluster;
 import picocli.CommandLine.Option;
@@ -23,6 +28,14 @@ final class KafkaOptions {
       description = "Client port of the embedded broker on 127.0.0.1 (default: a free port).")
   int brokerPort;
 
+  @Option(
+      names = "--broker-set",
+      paramLabel = "KEY=VALUE",
+      description =
+          "Override one setting of the embedded broker (see"
+              + " harness/src/main/resources/embedded-broker.properties).")
+  List<String> brokerSets = new ArrayList<>();
+
   /** Starts or connects to Kafka; the caller closes it. */
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress)
       throws IOException, InterruptedException {
@@ -33,11 +46,24 @@ final class KafkaOptions {
     Path dir = home.dataDir().resolve("kafka-" + stamp);
     progress.accept("starting embedded Kafka broker (KRaft) in " + dir);
     long t0 = System.nanoTime();
-    EmbeddedBroker broker = EmbeddedBroker.start(home, dir, brokerPort, "kafka-" + stamp);
+    EmbeddedBroker broker =
+        EmbeddedBroker.start(home, dir, brokerPort, brokerOverrides(), "kafka-" + stamp);
     progress.accept(
         String.format(
             "broker ready at %s after %.1f s",
             broker.bootstrapServers(), (System.nanoTime() - t0) / 1e9));
     return broker;
+  }
+
+  private Map<String, String> brokerOverrides() {
+    Map<String, String> overrides = new TreeMap<>();
+    for (String set : brokerSets) {
+      int eq = set.indexOf('=');
+      if (eq <= 0) {
+        throw new UsageException("--broker-set expects key=value, got '" + set + "'");
+      }
+      overrides.put(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
+    }
+    return overrides;
   }
 }

@@ -6,12 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
-import org.streambench.harness.kafka.KafkaCluster;
-import org.streambench.harness.report.SummaryTable;
-import org.streambench.harness.results.ResultStore;
-import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
-import org.streambench.harness.run.RunGuard;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,34 +33,17 @@ final class QuickstartCommand implements Callable<Integer> {
 
   @Mixin RunOptions run;
   @Mixin KafkaOptions kafka;
-  @Mixin DatabaseOption db;
+  @Mixin DataOptions data;
 
   @Override
   public Integer call() throws Exception {
-    Home home = Home.detect();
+    Home home = data.home();
     EngineRegistry registry = EngineRegistry.scan(home.enginesDir());
     List<BenchmarkRun> prepared = new ArrayList<>();
     for (String engine : engines) {
       prepared.add(BenchmarkRun.prepare(home, registry, run.toRequest(engine)));
     }
-    Progress progress = new Progress();
-    List<RunResult> results = new ArrayList<>();
-    try (KafkaCluster cluster = kafka.open(home, progress);
-        ResultStore store = db.open(home)) {
-      for (BenchmarkRun r : prepared) {
-        progress.context(r.request().engine());
-        results.add(r.execute(cluster, store, progress));
-        if (RunGuard.aborting()) {
-          break;
-        }
-      }
-      progress.context("");
-    }
-    System.out.println();
-    SummaryTable.print(results, System.out);
-    System.out.println();
-    System.out.println("Stored in " + (db.db != null ? db.db : home.defaultDatabase()));
-    return RunCommand.exitCode(results);
+    return RunSession.execute(home, prepared, kafka, data);
   }
 
   /** A short demonstration unless the user asks otherwise. */

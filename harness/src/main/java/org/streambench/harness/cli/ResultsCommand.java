@@ -2,7 +2,6 @@ package org.streambench.harness.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.streambench.harness.Home;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import picocli.CommandLine.Command;
@@ -21,11 +20,11 @@ final class ResultsCommand implements Callable<Integer> {
       description = "How many runs to list (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Mixin DatabaseOption db;
+  @Mixin DataOptions data;
 
   @Override
   public Integer call() throws Exception {
-    try (ResultStore store = db.open(Home.detect())) {
+    try (ResultStore store = data.open(data.home())) {
       List<RunResult> runs = store.recent(limit);
       if (runs.isEmpty()) {
         System.out.println("No runs stored yet. Try: ./streambench quickstart");

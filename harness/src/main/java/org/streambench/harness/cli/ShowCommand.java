@@ -3,7 +3,6 @@ package org.streambench.harness.cli;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.report.SummaryTable;
 import org.streambench.harness.results.ResultJson;
@@ -26,12 +25,12 @@ final class ShowCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the full result.json instead.")
   boolean json;
 
-  @Mixin DatabaseOption db;
+  @Mixin DataOptions data;
 
   @Override
   public Integer call() throws Exception {
     RunResult r;
-    try (ResultStore store = db.open(Home.detect())) {
+    try (ResultStore store = data.open(data.home())) {
       r = store.find(runId);
     }
     if (r == null) {

@@ -60,7 +60,8 @@ public final class StreambenchCli implements Runnable {
     System.exit(code);
   }
 
-  static CommandLine commandLine() {
+  /** The configured command line, without exiting: for embedding and tests. */
+  public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new StreambenchCli());
     cl.registerConverter(Duration.class, Durations::parse);
     cl.registerConverter(Guarantee.class, Guarantee::parse);

@@ -46,14 +46,17 @@ public final class EmbeddedBroker implements KafkaCluster {
    * Starts the broker and waits until it answers.
    *
    * @param port the client port, or 0 for a free one
+   * @param overrides settings that replace or add to {@code embedded-broker.properties}
    */
-  public static EmbeddedBroker start(Home home, Path dir, int port, String runTag)
+  public static EmbeddedBroker start(
+      Home home, Path dir, int port, Map<String, String> overrides, String runTag)
       throws IOException, InterruptedException {
     Home.requireFile(home.brokerJar(), "the broker jar");
     int brokerPort = port == 0 ? freePort() : requireFree(port);
     int controllerPort = freePort();
     Path dataDir = dir.resolve("data");
     Map<String, String> config = renderConfig(brokerPort, controllerPort, dataDir);
+    config.putAll(overrides);
     Path file = dir.resolve("server.properties");
     Files.createDirectories(dir);
     StringBuilder text = new StringBuilder();
@@ -107,6 +110,11 @@ public final class EmbeddedBroker implements KafkaCluster {
   @Override
   public String description() {
     return "embedded kafka_2.13 " + AppInfoParser.getVersion() + " (KRaft, single node)";
+  }
+
+  @Override
+  public Path log() {
+    return process.log();
   }
 
   @Override

@@ -19,6 +19,11 @@ public interface KafkaCluster extends AutoCloseable {
   /** What this Kafka is, for provenance (e.g. "embedded kafka_2.13 4.3.1" or "external"). */
   String description();
 
+  /** The broker's log file if streambench started the broker, else null. */
+  default java.nio.file.Path log() {
+    return null;
+  }
+
   /** Process id of the broker if streambench started it, else -1. */
   default long brokerPid() {
     return -1;

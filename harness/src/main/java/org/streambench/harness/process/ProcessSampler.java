@@ -67,6 +67,10 @@ public final class ProcessSampler implements AutoCloseable {
     markNanos.put(name, System.nanoTime());
   }
 
+  public boolean hasMark(String name) {
+    return marks.containsKey(name);
+  }
+
   /** CPU cores {@code role} used on average between two marks, or NaN if either is missing. */
   public double coresBetween(String role, String fromMark, String toMark) {
     Sample from = marks.getOrDefault(fromMark, Map.of()).get(role);

@@ -92,9 +92,29 @@ public final class BenchmarkRun {
     String runId = newRunId(started);
     Path runDir = home.dataDir().resolve(runId);
     Files.createDirectories(runDir);
-    Map<String, String> config = resolvedConfig(kafka);
+    if (kafka.log() != null) {
+      Files.createSymbolicLink(runDir.resolve("broker.log"), kafka.log());
+    }
     Execution ex = new Execution(runId, runDir, kafka, progress);
     ex.run();
+    return finish(ex, started, resolvedConfig(kafka), runDir, store);
+  }
+
+  /** Stores this run as failed without running it, e.g. because the broker did not start. */
+  public RunResult recordFailedStart(RunResult.Failure failure, ResultStore store)
+      throws IOException, java.sql.SQLException {
+    Instant started = Instant.now();
+    String runId = newRunId(started);
+    Path runDir = home.dataDir().resolve(runId);
+    Files.createDirectories(runDir);
+    Execution ex = new Execution(runId, runDir, null, line -> {});
+    ex.failBeforeStart(failure);
+    return finish(ex, started, resolvedConfig(null), runDir, store);
+  }
+
+  private static RunResult finish(
+      Execution ex, Instant started, Map<String, String> config, Path runDir, ResultStore store)
+      throws IOException, java.sql.SQLException {
     RunResult result = ex.result(started, config);
     ResultJson.write(result, runDir.resolve("result.json"));
     store.save(result);
@@ -106,6 +126,9 @@ public final class BenchmarkRun {
     settings.forEach((k, v) -> config.put("engine." + k, v));
     config.put("engine.jvm.options", String.join(" ", engine.jvmOptions()));
     config.putAll(Generator.settingsForProvenance());
+    if (kafka == null) {
+      return config;
+    }
     kafka.brokerConfig().forEach((k, v) -> config.put("kafka.broker." + k, v));
     config.remove("kafka.broker.listeners");
     config.remove("kafka.broker.advertised.listeners");
@@ -142,7 +165,7 @@ public final class BenchmarkRun {
     private final KafkaCluster kafka;
     private final Consumer<String> progress;
     private final ProcessSampler sampler = new ProcessSampler();
-    private final Generator generator;
+    private Generator generator;
     private String status = RunResult.COMPLETED;
     private RunResult.Failure failure;
     private GeneratorReport generated;
@@ -156,7 +179,12 @@ public final class BenchmarkRun {
       this.runDir = runDir;
       this.kafka = kafka;
       this.progress = progress;
-      this.generator = new Generator(kafka.bootstrapServers(), inputTopic());
+    }
+
+    void failBeforeStart(RunResult.Failure cause) {
+      status = RunResult.FAILED;
+      failure = cause;
+      sampler.close();
     }
 
     String inputTopic() {
@@ -168,6 +196,7 @@ public final class BenchmarkRun {
     }
 
     void run() {
+      generator = new Generator(kafka.bootstrapServers(), inputTopic());
       sampler.watch("harness", ProcessHandle.current().pid());
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
@@ -211,12 +240,8 @@ public final class BenchmarkRun {
         } else {
           collector.setSteadyWindow(0, Long.MAX_VALUE);
           collector.expect(generated.sent());
-          sampler.mark(STEADY_START);
         }
         awaitCollector();
-        if (request.mode() == Mode.DRAIN) {
-          sampler.mark(STEADY_END);
-        }
       } catch (Exception e) {
         onFailure(e);
       } finally {
@@ -324,15 +349,30 @@ public final class BenchmarkRun {
       }
     }
 
+    /**
+     * Waits for the collector's report. In drain mode the steady window, for CPU accounting, runs
+     * from the first output record to the last expected one (to within 100 ms).
+     */
     private void awaitCollector() throws Exception {
       progress.accept("waiting for the engine's remaining output");
+      boolean drain = request.mode() == Mode.DRAIN;
       long lastReport = System.nanoTime();
       while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
         checkEngineAlive();
+        long received = collector.receivedSoFar();
+        if (drain && received > 0 && !sampler.hasMark(STEADY_START)) {
+          sampler.mark(STEADY_START);
+        }
+        if (drain && received >= generated.sent() && !sampler.hasMark(STEADY_END)) {
+          sampler.mark(STEADY_END);
+        }
         if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
           reportProgress();
           lastReport = System.nanoTime();
         }
+      }
+      if (drain && !sampler.hasMark(STEADY_END)) {
+        sampler.mark(STEADY_END);
       }
     }
 
@@ -412,7 +452,7 @@ public final class BenchmarkRun {
       provenance.put("host", Provenance.host());
       provenance.put("harnessJvm", Provenance.harnessJvm());
       provenance.put("engine", Provenance.engineInfo(runDir.resolve(EngineLauncher.INFO_FILE)));
-      provenance.put("kafka", kafka.description());
+      provenance.put("kafka", kafka == null ? "not started" : kafka.description());
       provenance.put("seed", request.seed());
       return new RunResult(
           RunResult.FORMAT_VERSION,

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
@@ -102,6 +103,31 @@ class FailureIT {
       harness.destroyForcibly();
       processesUnder(data).forEach(ProcessHandle::destroyForcibly);
     }
+  }
+
+  @Test
+  @Timeout(120)
+  void brokerThatFailsToStartIsRecordedAsFailed(@TempDir Path data) throws Exception {
+    int code =
+        org.streambench.harness.cli.StreambenchCli.commandLine()
+            .execute(
+                "run",
+                "--engine",
+                "baseline",
+                "--data-dir",
+                data.toString(),
+                "--broker-set",
+                "num.io.threads=zero");
+    assertEquals(1, code);
+    try (ResultStore store = ResultStore.openSqlite(data.resolve("results.db"))) {
+      List<RunResult> runs = store.recent(10);
+      assertEquals(1, runs.size());
+      RunResult r = runs.get(0);
+      assertEquals(RunResult.FAILED, r.status());
+      assertEquals("Kafka broker failed to start", r.failure().reason());
+      assertTrue(r.failure().logTail().contains("num.io.threads"), r.failure().logTail());
+    }
+    assertEquals(List.of(), processesUnder(data), "the broker process is gone");
   }
 
   /** Live processes whose command line mentions {@code dir} (the broker's and engine's do). */

@@ -25,7 +25,9 @@ final class SharedBroker implements AutoCloseable {
     Home checkout = Home.detect();
     Path data = Files.createTempDirectory("streambench-it-");
     home = new Home(checkout.root(), data);
-    broker = EmbeddedBroker.start(home, data.resolve("kafka"), 0, "it-" + data.getFileName());
+    broker =
+        EmbeddedBroker.start(
+            home, data.resolve("kafka"), 0, java.util.Map.of(), "it-" + data.getFileName());
     store = ResultStore.openSqlite(home.defaultDatabase());
     engines = EngineRegistry.scan(home.enginesDir());
   }

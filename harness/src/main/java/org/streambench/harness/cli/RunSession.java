@@ -1,0 +1,66 @@
+package org.streambench.harness.cli;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.streambench.harness.Home;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.report.SummaryTable;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.RunGuard;
+
+/**
+ * Runs prepared runs one after another on one Kafka, prints them side by side and returns the exit
+ * code. If the broker does not start, every run is stored as failed with the broker's reason.
+ */
+final class RunSession {
+  private RunSession() {}
+
+  static int execute(
+      Home home, List<BenchmarkRun> runs, KafkaOptions kafkaOptions, DataOptions data)
+      throws Exception {
+    Progress progress = new Progress();
+    KafkaCluster kafka;
+    try {
+      kafka = kafkaOptions.open(home, progress);
+    } catch (IOException e) {
+      System.err.println("streambench: " + e.getMessage());
+      try (ResultStore store = data.open(home)) {
+        for (BenchmarkRun run : runs) {
+          run.recordFailedStart(
+              new RunResult.Failure("Kafka broker failed to start", e.getMessage()), store);
+        }
+      }
+      return StreambenchCli.EXIT_INVALID;
+    }
+    List<RunResult> results = new ArrayList<>();
+    try (kafka;
+        ResultStore store = data.open(home)) {
+      for (BenchmarkRun run : runs) {
+        progress.context(run.request().engine());
+        results.add(run.execute(kafka, store, progress));
+        if (RunGuard.aborting()) {
+          break;
+        }
+      }
+      progress.context("");
+    }
+    System.out.println();
+    SummaryTable.print(results, System.out);
+    System.out.println();
+    System.out.println(
+        "Stored in " + data.database(home) + "; see one run with: streambench show RUN");
+    return exitCode(results);
+  }
+
+  static int exitCode(List<RunResult> results) {
+    if (results.stream().anyMatch(r -> r.status().equals(RunResult.ABORTED))) {
+      return StreambenchCli.EXIT_ABORTED;
+    }
+    return results.stream().allMatch(r -> r.verdict().equals("valid"))
+        ? 0
+        : StreambenchCli.EXIT_INVALID;
+  }
+}
