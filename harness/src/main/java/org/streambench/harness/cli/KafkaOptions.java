@@ -6,10 +6,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.streambench.harness.Home;
-import org.streambench.harness.UsageException;
+import org.streambench.harness.KeyValues;
 import org.streambench.harness.kafka.EmbeddedBroker;
 import org.streambench.harness.kafka.KafkaCluster;
 import picocli.CommandLine.Option;
@@ -47,23 +45,12 @@ final class KafkaOptions {
     progress.accept("starting embedded Kafka broker (KRaft) in " + dir);
     long t0 = System.nanoTime();
     EmbeddedBroker broker =
-        EmbeddedBroker.start(home, dir, brokerPort, brokerOverrides(), "kafka-" + stamp);
+        EmbeddedBroker.start(
+            home, dir, brokerPort, KeyValues.parse("--broker-set", brokerSets), "kafka-" + stamp);
     progress.accept(
         String.format(
             "broker ready at %s after %.1f s",
             broker.bootstrapServers(), (System.nanoTime() - t0) / 1e9));
     return broker;
-  }
-
-  private Map<String, String> brokerOverrides() {
-    Map<String, String> overrides = new TreeMap<>();
-    for (String set : brokerSets) {
-      int eq = set.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--broker-set expects key=value, got '" + set + "'");
-      }
-      overrides.put(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
-    }
-    return overrides;
   }
 }

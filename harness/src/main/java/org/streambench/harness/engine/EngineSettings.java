@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.KeyValues;
 import org.streambench.harness.UsageException;
 
 /**
@@ -37,13 +38,7 @@ public final class EngineSettings {
     for (Path file : configFiles) {
       settings.putAll(readYaml(file, false));
     }
-    for (String set : sets) {
-      int eq = set.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--set expects key=value, got '" + set + "'");
-      }
-      settings.put(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
-    }
+    settings.putAll(KeyValues.parse("--set", sets));
     return settings;
   }
 

@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.streambench.api.Guarantee;
 
 class IdentityVerifierTest {
-  private static IdentityVerifier deliver(long expected, long... skipOrRepeat) {
+  /** A verifier that has seen every sequence number below {@code expected} once. */
+  private static IdentityVerifier deliver(long expected) {
     IdentityVerifier v = new IdentityVerifier();
     for (long seq = 0; seq < expected; seq++) {
       v.observe(seq);
