@@ -29,6 +29,27 @@ class IdentityRecordsTest {
         -1, IdentityRecords.parseLongs(record.getBytes(StandardCharsets.US_ASCII), fields));
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {0, 10, 24, 25, 150, 1024})
+  void paddedRecordsHaveTheirSizeAndParseLikeUnpaddedOnes(int size) {
+    byte[] buf = new byte[2048];
+    int len = IdentityRecords.encodeInput(123, 1_763_790_000_123_456L, size, buf);
+    assertEquals(Math.max(size, 20), len);
+    byte[] out =
+        IdentityRecords.appendStamp(
+            IdentityRecords.appendStamp(java.util.Arrays.copyOf(buf, len), 7), 8);
+    long[] fields = new long[4];
+    assertEquals(4, IdentityRecords.parseLongs(out, fields));
+    assertArrayEquals(new long[] {123, 1_763_790_000_123_456L, 7, 8}, fields);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"x,1", "1,xxy,2", "1,2x", "1,x2"})
+  void paddingIsOnlyAWholeFieldOfX(String record) {
+    assertEquals(
+        -1, IdentityRecords.parseLongs(record.getBytes(StandardCharsets.US_ASCII), new long[4]));
+  }
+
   @org.junit.jupiter.api.Test
   void stampsAppendInBothRepresentations() {
     assertEquals("5,6,7", IdentityRecords.appendStamp("5,6", 7));

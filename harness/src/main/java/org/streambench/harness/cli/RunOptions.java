@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.KeyValues;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Option;
@@ -83,6 +84,12 @@ final class RunOptions {
   List<String> sets = new ArrayList<>();
 
   @Option(
+      names = "--param",
+      paramLabel = "KEY=VALUE",
+      description = "A workload parameter, e.g. --param record.size=150 for identity.")
+  List<String> params = new ArrayList<>();
+
+  @Option(
       names = "--max-generator-lag",
       defaultValue = "100ms",
       description =
@@ -119,6 +126,7 @@ final class RunOptions {
         sets,
         maxGeneratorLag,
         idleTimeout,
-        seed);
+        seed,
+        KeyValues.parse("--param", params));
   }
 }

@@ -41,9 +41,6 @@ final class ShowCommand implements Callable<Integer> {
       return 0;
     }
     SummaryTable.print(List.of(r), System.out);
-    if (r.warnings() != null) {
-      r.warnings().forEach(w -> System.out.println("warning: " + w));
-    }
     if (r.failure() != null) {
       System.out.println("failure: " + r.failure().reason());
       if (r.failure().logTail() != null) {

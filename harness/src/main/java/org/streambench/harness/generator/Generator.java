@@ -36,6 +36,9 @@ public final class Generator {
           ProducerConfig.BUFFER_MEMORY_CONFIG, "134217728",
           ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
 
+  /** The producer's client id; its network thread is named after it. */
+  public static final String CLIENT_ID = "streambench-generator";
+
   private static final long MAX_PARK_NANOS = 1_000_000;
 
   /**
@@ -46,14 +49,20 @@ public final class Generator {
 
   private final String bootstrapServers;
   private final String topic;
+  private final int recordSize;
   private final AtomicLong errors = new AtomicLong();
   private final AtomicReference<Exception> firstError = new AtomicReference<>();
   private volatile boolean stopped;
   private volatile long sentSoFar;
 
-  public Generator(String bootstrapServers, String topic) {
+  /**
+   * @param recordSize bytes per record (padded); 0 or anything below the natural size of about 20
+   *     bytes leaves records unpadded
+   */
+  public Generator(String bootstrapServers, String topic, int recordSize) {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
+    this.recordSize = recordSize;
   }
 
   /** Stops sending at the next record; the report covers what was sent. */
@@ -93,7 +102,7 @@ public final class Generator {
       long total, long firstSteady, PacingSchedule schedule, LongConsumer onStart) {
     Histogram lateness = new Histogram(3);
     long[] perSecond = new long[16];
-    byte[] buf = new byte[40];
+    byte[] buf = new byte[Math.max(64, recordSize)];
     Callback callback =
         (meta, e) -> {
           if (e != null) {
@@ -130,7 +139,9 @@ public final class Generator {
             lateness.recordValue(Math.max(0, lag));
             steadyMaxLag = Math.max(steadyMaxLag, lag);
           }
-          int len = IdentityRecords.encodeInput(seq, startMicros + intendedNanos / 1_000, buf);
+          int len =
+              IdentityRecords.encodeInput(
+                  seq, startMicros + intendedNanos / 1_000, recordSize, buf);
           producer.send(new ProducerRecord<>(topic, Arrays.copyOf(buf, len)), callback);
           perSecond[second]++;
           if ((seq & 63) == 63) {
@@ -165,7 +176,7 @@ public final class Generator {
     Properties p = new Properties();
     p.putAll(PRODUCER_SETTINGS);
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    p.put(ProducerConfig.CLIENT_ID_CONFIG, "streambench-generator");
+    p.put(ProducerConfig.CLIENT_ID_CONFIG, CLIENT_ID);
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     return p;

@@ -1,31 +1,31 @@
 package org.streambench.harness.process;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
- * Samples CPU time and memory of the run's processes from {@code /proc} once a second: CPU seconds
- * (user + system), resident set size and its kernel-tracked peak ({@code VmHWM}). Keeps the last
- * sample of a process that has exited, and marks points in time (e.g. the start and end of the
- * steady state) so that CPU used in between can be reported as cores.
+ * Samples CPU time and memory of the run's processes (from {@code /proc}) and of named harness
+ * threads (from the JVM) once a second: CPU seconds, resident set size and its kernel-tracked peak
+ * ({@code VmHWM}). Keeps a per-second series of cores used per role, and marks points in time (the
+ * start and end of the steady state) so that CPU used in between can be reported as cores.
  */
 public final class ProcessSampler implements AutoCloseable {
-  /** Clock ticks per second of /proc/[pid]/stat times; 100 on every mainstream Linux build. */
-  private static final double CLOCK_TICKS = 100.0;
 
-  /** One process's counters at one moment. */
+  /** One source's counters at one moment. */
   public record Sample(double cpuSeconds, long rssBytes, long peakRssBytes) {}
 
-  private final Map<String, Long> pids = new ConcurrentHashMap<>();
+  private final Map<String, CpuSource> sources = new ConcurrentHashMap<>();
   private final Map<String, Sample> first = new ConcurrentHashMap<>();
   private final Map<String, Sample> last = new ConcurrentHashMap<>();
+  private final Map<String, List<Double>> coresPerSecond = new ConcurrentHashMap<>();
+  private final Map<String, Sample> previousTick = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Sample>> marks = new ConcurrentHashMap<>();
   private final Map<String, Long> markNanos = new ConcurrentHashMap<>();
   private final ScheduledExecutorService timer =
@@ -37,19 +37,29 @@ public final class ProcessSampler implements AutoCloseable {
           });
 
   public ProcessSampler() {
-    timer.scheduleAtFixedRate(this::sampleAll, 0, 1, TimeUnit.SECONDS);
+    timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
   }
 
   /**
-   * Starts sampling {@code pid} under {@code role} (e.g. broker, engine, harness). CPU is counted
-   * from now: a broker shared by several runs is charged only for this one.
+   * Starts sampling process {@code pid} under {@code role} (e.g. broker, engine, harness). CPU is
+   * counted from now: a broker shared by several runs is charged only for this one.
    */
   public void watch(String role, long pid) {
-    pids.put(role, pid);
-    sample(role, pid);
-    Sample now = last.get(role);
+    watch(role, CpuSource.process(pid));
+  }
+
+  /** Starts sampling the harness threads whose name matches, under {@code role}. */
+  public void watchThreads(String role, Predicate<String> threadName) {
+    watch(role, CpuSource.threads(threadName));
+  }
+
+  private synchronized void watch(String role, CpuSource source) {
+    sources.put(role, source);
+    Sample now = source.read();
     if (now != null) {
       first.put(role, now);
+      last.put(role, now);
+      previousTick.put(role, now);
     }
   }
 
@@ -60,7 +70,7 @@ public final class ProcessSampler implements AutoCloseable {
     return from == null || to == null ? Double.NaN : to.cpuSeconds() - from.cpuSeconds();
   }
 
-  /** Records every process's counters now under {@code name}. */
+  /** Records every source's counters now under {@code name}. */
   public synchronized void mark(String name) {
     sampleAll();
     marks.put(name, Map.copyOf(last));
@@ -83,57 +93,46 @@ public final class ProcessSampler implements AutoCloseable {
     return (to.cpuSeconds() - from.cpuSeconds()) / ((t1 - t0) / 1e9);
   }
 
-  /** The latest sample of every watched process. */
+  /** The latest sample of every source. */
   public synchronized Map<String, Sample> latest() {
     sampleAll();
     return Map.copyOf(last);
   }
 
-  public List<String> roles() {
-    return List.copyOf(pids.keySet());
+  /** Cores used by each role in each second since it was watched. */
+  public Map<String, List<Double>> coresPerSecond() {
+    Map<String, List<Double>> copy = new TreeMap<>();
+    coresPerSecond.forEach((role, series) -> copy.put(role, List.copyOf(series)));
+    return copy;
   }
 
-  public Long pid(String role) {
-    return pids.get(role);
+  public long pid(String role) {
+    CpuSource s = sources.get(role);
+    return s == null ? -1 : s.pid();
+  }
+
+  private synchronized void tick() {
+    sampleAll();
+    last.forEach(
+        (role, now) -> {
+          Sample prev = previousTick.put(role, now);
+          if (prev != null) {
+            double cores = Math.round((now.cpuSeconds() - prev.cpuSeconds()) * 1000) / 1000.0;
+            coresPerSecond.computeIfAbsent(role, r -> new ArrayList<>()).add(cores);
+          }
+        });
   }
 
   private synchronized void sampleAll() {
-    pids.forEach(this::sample);
-  }
-
-  private void sample(String role, long pid) {
-    Sample s = read(pid);
-    if (s != null) {
-      Sample prev = last.get(role);
-      long peak = Math.max(s.peakRssBytes(), prev == null ? 0 : prev.peakRssBytes());
-      last.put(role, new Sample(s.cpuSeconds(), s.rssBytes(), peak));
-    }
-  }
-
-  /** Reads one process's counters; null once it has exited. */
-  static Sample read(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      // fields after the command name, which is in parentheses and may contain spaces
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / CLOCK_TICKS;
-      long rss = 0;
-      long hwm = 0;
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("VmRSS:")) {
-          rss = kilobytes(line) * 1024;
-        } else if (line.startsWith("VmHWM:")) {
-          hwm = kilobytes(line) * 1024;
-        }
-      }
-      return new Sample(cpu, rss, Math.max(hwm, rss));
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  private static long kilobytes(String statusLine) {
-    return Long.parseLong(statusLine.replaceAll("[^0-9]", ""));
+    sources.forEach(
+        (role, source) -> {
+          Sample s = source.read();
+          if (s != null) {
+            Sample prev = last.get(role);
+            long peak = Math.max(s.peakRssBytes(), prev == null ? 0 : prev.peakRssBytes());
+            last.put(role, new Sample(s.cpuSeconds(), s.rssBytes(), peak));
+          }
+        });
   }
 
   @Override

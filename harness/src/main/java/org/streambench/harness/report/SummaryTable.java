@@ -29,6 +29,8 @@ public final class SummaryTable {
     rows.add(new Row("engine CPU s (cores)", r -> cpu(r, "engine")));
     rows.add(new Row("broker CPU s (cores)", r -> cpu(r, "broker")));
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
+    rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
+    rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     rows.add(new Row("run id", RunResult::runId));
 
@@ -45,6 +47,9 @@ public final class SummaryTable {
       out.println(line.toString().stripTrailing());
     }
     for (RunResult r : runs) {
+      if (r.warnings() != null) {
+        r.warnings().forEach(w -> out.println("   " + r.engine() + ": " + w));
+      }
       if (r.reasons() != null && !r.reasons().isEmpty()) {
         out.println(
             "!! "

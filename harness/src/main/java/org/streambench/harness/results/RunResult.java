@@ -37,6 +37,7 @@ public record RunResult(
     Map<String, List<String>> verificationExamples,
     GeneratorReport generator,
     List<ProcessUsage> processes,
+    Map<String, List<Double>> cpuCoresPerSecond,
     List<IntervalPoint> timeseries,
     Map<String, String> config,
     String configHash,

@@ -56,6 +56,8 @@ public final class BenchmarkRun {
   private static final long ENGINE_STOP_GRACE_MS = 15_000;
   private static final String STEADY_START = "steady-start";
   private static final String STEADY_END = "steady-end";
+  private static final double SATURATED_THREAD_CORES = 0.9;
+  private static final double SATURATED_MACHINE_SHARE = 0.9;
 
   private final Home home;
   private final RunRequest request;
@@ -187,6 +189,12 @@ public final class BenchmarkRun {
       sampler.close();
     }
 
+    Map<String, String> jobParams() {
+      Map<String, String> params = new TreeMap<>(request.params());
+      params.put("seed", Long.toString(request.seed()));
+      return params;
+    }
+
     String inputTopic() {
       return "sb-" + runId + "-in";
     }
@@ -196,8 +204,15 @@ public final class BenchmarkRun {
     }
 
     void run() {
-      generator = new Generator(kafka.bootstrapServers(), inputTopic());
+      generator =
+          new Generator(
+              kafka.bootstrapServers(),
+              inputTopic(),
+              WorkloadParams.intParam(request.params(), "record.size"));
       sampler.watch("harness", ProcessHandle.current().pid());
+      sampler.watchThreads(
+          "generator", n -> n.equals("generator") || n.endsWith("| " + Generator.CLIENT_ID));
+      sampler.watchThreads("collector", n -> n.equals("collector"));
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
       }
@@ -215,7 +230,7 @@ public final class BenchmarkRun {
                 request.parallelism(),
                 runDir,
                 settings,
-                Map.of("seed", Long.toString(request.seed())));
+                jobParams());
         Path specFile = runDir.resolve("spec.properties");
         spec.write(specFile);
         if (request.mode() == Mode.DRAIN) {
@@ -444,6 +459,7 @@ public final class BenchmarkRun {
       } else {
         reasons.addAll(collected.verdict().reasons());
         judgeGenerator(reasons, warnings);
+        judgeBottlenecks(warnings);
         judgeOutput(warnings);
         verdict = reasons.isEmpty() ? "valid" : "invalid";
       }
@@ -481,6 +497,7 @@ public final class BenchmarkRun {
           completed ? collected.verdict().examples() : null,
           generated,
           usage,
+          sampler.coresPerSecond(),
           completed ? collected.intervals() : null,
           config,
           configHash(config),
@@ -512,6 +529,49 @@ public final class BenchmarkRun {
             "drain mode: end-to-end latency is not reported (the input was written before the"
                 + " engine started); engine latency is");
       }
+    }
+
+    /**
+     * Names what may have limited the run other than the engine: a saturated generator or collector
+     * thread (one thread cannot use more than one core), or a machine whose cores the run's
+     * processes used up, with the largest user named (broker-bound if it is the broker).
+     */
+    private void judgeBottlenecks(List<String> warnings) {
+      for (String role : List.of("generator", "collector")) {
+        double cores = steadyCores(role);
+        if (cores >= SATURATED_THREAD_CORES) {
+          warnings.add(
+              String.format(
+                  "driver-bound: the %s's threads used %.2f cores in the steady state",
+                  role, cores));
+        }
+      }
+      int hostCores = Runtime.getRuntime().availableProcessors();
+      Map<String, Double> byProcess = new LinkedHashMap<>();
+      for (String role : List.of("engine", "broker", "harness")) {
+        double cores = steadyCores(role);
+        if (!Double.isNaN(cores)) {
+          byProcess.put(role, cores);
+        }
+      }
+      double total = byProcess.values().stream().mapToDouble(Double::doubleValue).sum();
+      if (total >= SATURATED_MACHINE_SHARE * hostCores) {
+        String top =
+            byProcess.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        StringBuilder parts = new StringBuilder();
+        byProcess.forEach((r, c) -> parts.append(String.format(", %s %.2f", r, c)));
+        warnings.add(
+            String.format(
+                "%s: the run's processes used %.2f of %d cores in the steady state (%s)",
+                top.equals("engine") ? "machine-bound" : top + "-bound",
+                total,
+                hostCores,
+                parts.substring(2)));
+      }
+    }
+
+    private double steadyCores(String role) {
+      return sampler.coresBetween(role, STEADY_START, STEADY_END);
     }
 
     private void judgeOutput(List<String> warnings) {

@@ -28,6 +28,7 @@ import org.streambench.harness.UsageException;
  *     invalid
  * @param idleTimeout how long the collector waits for missing output with nothing arriving
  * @param seed random seed of the workload's generator, stored for reproduction
+ * @param params workload parameters, resolved against the workload's defaults
  */
 public record RunRequest(
     String engine,
@@ -44,7 +45,8 @@ public record RunRequest(
     List<String> sets,
     Duration maxGeneratorLag,
     Duration idleTimeout,
-    long seed) {
+    long seed,
+    Map<String, String> params) {
 
   public RunRequest {
     if (mode == Mode.FIXED_RATE) {
@@ -62,6 +64,7 @@ public record RunRequest(
     positive(parallelism, "--parallelism");
     positive(partitions, "--partitions");
     positive(idleTimeout.toMillis(), "--idle-timeout");
+    params = WorkloadParams.resolve(workload, params);
     engineConfigs = List.copyOf(engineConfigs);
     sets = List.copyOf(sets);
   }
@@ -82,6 +85,7 @@ public record RunRequest(
     p.put("run.parallelism", Integer.toString(parallelism));
     p.put("run.partitions", Integer.toString(partitions));
     p.put("run.seed", Long.toString(seed));
+    params.forEach((k, v) -> p.put("workload." + k, v));
     p.put("run.idle-timeout", Durations.format(idleTimeout));
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));

@@ -46,6 +46,8 @@ class CliUsageTest {
         "run --engine flink --set novalue | --set expects key=value",
         "run --engine baseline --kafka 127.0.0.1:1 | Kafka at 127.0.0.1:1 is unreachable",
         "run | Missing required option: '--engine",
+        "run --engine baseline --param nope=1 | has no parameter 'nope'",
+        "run --engine baseline --param record.size=-3 | record.size must be a non-negative integer",
       })
   void badInputIsOneLineAndExitCode2(String args, String message) {
     StringWriter err = new StringWriter();

@@ -48,7 +48,8 @@ final class SharedBroker implements AutoCloseable {
         List.of(),
         Duration.ofMillis(500),
         Duration.ofSeconds(20),
-        42);
+        42,
+        java.util.Map.of());
   }
 
   static RunRequest drain(String engine, Guarantee g, long records) {
@@ -67,7 +68,8 @@ final class SharedBroker implements AutoCloseable {
         List.of(),
         Duration.ofMillis(500),
         Duration.ofSeconds(20),
-        42);
+        42,
+        java.util.Map.of());
   }
 
   RunResult run(RunRequest request) throws Exception {

@@ -37,6 +37,7 @@ class ResultStoreTest {
         Map.of(),
         null,
         List.of(new ProcessUsage("engine", 42, 1.5, 0.3, 1 << 20)),
+        Map.of("engine", List.of(0.25, 0.5)),
         List.of(new IntervalPoint(0, 100, 1, 2, 3)),
         Map.of("run.rate", "1000"),
         "abc",
