@@ -43,6 +43,19 @@ public final class IdentityRecords {
     return pos;
   }
 
+  /**
+   * Encodes an output record as an engine would emit it, padded to at least {@code size} bytes
+   * before the stamps; returns the number of bytes written.
+   */
+  public static int encodeOutput(
+      long seq, long intendedMicros, int size, long inMicros, long outMicros, byte[] buf) {
+    int pos = encodeInput(seq, intendedMicros, size, buf);
+    buf[pos++] = ',';
+    pos = writeLong(inMicros, buf, pos);
+    buf[pos++] = ',';
+    return writeLong(outMicros, buf, pos);
+  }
+
   /** Returns {@code record + "," + micros}: how an engine stamps a record on entry or exit. */
   public static String appendStamp(String record, long micros) {
     return record + ',' + micros;

@@ -41,6 +41,8 @@ class IdentityRecordsTest {
     long[] fields = new long[4];
     assertEquals(4, IdentityRecords.parseLongs(out, fields));
     assertArrayEquals(new long[] {123, 1_763_790_000_123_456L, 7, 8}, fields);
+    int outLen = IdentityRecords.encodeOutput(123, 1_763_790_000_123_456L, size, 7, 8, buf);
+    assertArrayEquals(out, java.util.Arrays.copyOf(buf, outLen), "encodeOutput = input + stamps");
   }
 
   @ParameterizedTest

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.calibrate.CalibrationResult;
+import org.streambench.harness.calibrate.CalibrationTable;
 import org.streambench.harness.report.SummaryTable;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
@@ -17,9 +19,12 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "show",
     mixinStandardHelpOptions = true,
-    description = "Prints one stored run: its figures, verdict, warnings and provenance.")
+    description =
+        "Prints one stored run (its figures, verdict, warnings and provenance) or calibration.")
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "RUN", description = "Run id, or a unique prefix of one.")
+  @Parameters(
+      paramLabel = "ID",
+      description = "Run id (or a unique prefix of one), or a calibration id.")
   String runId;
 
   @Option(names = "--json", description = "Print the full result.json instead.")
@@ -30,8 +35,18 @@ final class ShowCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunResult r;
+    CalibrationResult calibration;
     try (ResultStore store = data.open(data.home())) {
       r = store.find(runId);
+      calibration = r == null ? store.findCalibration(runId) : null;
+    }
+    if (calibration != null) {
+      if (json) {
+        System.out.println(ResultJson.toJson(calibration));
+      } else {
+        CalibrationTable.print(calibration, System.out);
+      }
+      return 0;
     }
     if (r == null) {
       throw new UsageException("no stored run with id (or unique prefix) '" + runId + "'");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +17,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
+import org.streambench.harness.process.ThreadCost;
 import org.streambench.harness.verify.IdentityVerifier;
 
 /**
@@ -34,6 +36,12 @@ import org.streambench.harness.verify.IdentityVerifier;
  */
 public final class Collector implements Runnable {
   private static final long SETTLE_NANOS = Duration.ofSeconds(1).toNanos();
+
+  /** Consumer settings of the collector; stored with every run, shared with calibrate. */
+  public static final Map<String, String> CONSUMER_SETTINGS =
+      Map.of(
+          ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "10000",
+          ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
 
   private final String bootstrapServers;
   private final String topic;
@@ -101,6 +109,7 @@ public final class Collector implements Runnable {
 
   @Override
   public void run() {
+    ThreadCost cost = ThreadCost.start();
     long[] fields = new long[IdentityRecords.OUTPUT_FIELDS];
     long first = 0;
     long last = 0;
@@ -164,7 +173,9 @@ public final class Collector implements Runnable {
               rec.negativeEngine(),
               List.copyOf(rec.points()),
               verifier.verdict(Math.max(0, expected), guarantee),
-              timedOut);
+              timedOut,
+              cost.cpuSeconds(),
+              verifier.received() == 0 ? 0 : (double) cost.allocatedBytes() / verifier.received());
     } catch (Exception e) {
       failure = e;
     } finally {
@@ -178,8 +189,7 @@ public final class Collector implements Runnable {
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, "streambench-collector");
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "10000");
-    p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
+    p.putAll(CONSUMER_SETTINGS);
     p.put(
         ConsumerConfig.ISOLATION_LEVEL_CONFIG,
         guarantee == Guarantee.EXACTLY_ONCE ? "read_committed" : "read_uncommitted");

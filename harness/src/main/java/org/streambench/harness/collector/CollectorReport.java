@@ -17,6 +17,8 @@ import org.streambench.harness.verify.Verdict;
  * @param intervals per-second output counts and latency percentiles
  * @param verdict the verifier's verdict against the generated input
  * @param timedOut whether the collector stopped waiting for missing records
+ * @param threadCpuSeconds CPU of the collector thread
+ * @param allocatedBytesPerRecord heap the collector thread allocated per record received
  */
 public record CollectorReport(
     long received,
@@ -29,4 +31,6 @@ public record CollectorReport(
     long negativeEngine,
     List<IntervalPoint> intervals,
     Verdict verdict,
-    boolean timedOut) {}
+    boolean timedOut,
+    double threadCpuSeconds,
+    double allocatedBytesPerRecord) {}

@@ -17,6 +17,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
+import org.streambench.harness.process.ThreadCost;
 
 /**
  * Writes identity input records to Kafka, open loop: each record is stamped with its intended send
@@ -50,6 +51,7 @@ public final class Generator {
   private final String bootstrapServers;
   private final String topic;
   private final int recordSize;
+  private final boolean engineOutput;
   private final AtomicLong errors = new AtomicLong();
   private final AtomicReference<Exception> firstError = new AtomicReference<>();
   private volatile boolean stopped;
@@ -60,9 +62,22 @@ public final class Generator {
    *     bytes leaves records unpadded
    */
   public Generator(String bootstrapServers, String topic, int recordSize) {
+    this(bootstrapServers, topic, recordSize, false);
+  }
+
+  private Generator(String bootstrapServers, String topic, int recordSize, boolean engineOutput) {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.recordSize = recordSize;
+    this.engineOutput = engineOutput;
+  }
+
+  /**
+   * A generator whose records look like an engine's output (stamped in = out = intended time), to
+   * measure the collector without an engine.
+   */
+  public static Generator ofEngineOutput(String bootstrapServers, String topic, int recordSize) {
+    return new Generator(bootstrapServers, topic, recordSize, true);
   }
 
   /** Stops sending at the next record; the report covers what was sent. */
@@ -100,9 +115,10 @@ public final class Generator {
 
   private GeneratorReport run(
       long total, long firstSteady, PacingSchedule schedule, LongConsumer onStart) {
+    ThreadCost cost = ThreadCost.start();
     Histogram lateness = new Histogram(3);
     long[] perSecond = new long[16];
-    byte[] buf = new byte[Math.max(64, recordSize)];
+    byte[] buf = new byte[recordSize + 64]; // room for the numbers and, as engine output, stamps
     Callback callback =
         (meta, e) -> {
           if (e != null) {
@@ -114,6 +130,7 @@ public final class Generator {
     long steadyMaxLag = 0;
     long seq = 0;
     long startMicros;
+    double networkCpu;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
       producer.partitionsFor(topic); // fetch metadata before the clock starts
       long startNanos = System.nanoTime();
@@ -139,9 +156,11 @@ public final class Generator {
             lateness.recordValue(Math.max(0, lag));
             steadyMaxLag = Math.max(steadyMaxLag, lag);
           }
+          long intended = startMicros + intendedNanos / 1_000;
           int len =
-              IdentityRecords.encodeInput(
-                  seq, startMicros + intendedNanos / 1_000, recordSize, buf);
+              engineOutput
+                  ? IdentityRecords.encodeOutput(seq, intended, recordSize, intended, intended, buf)
+                  : IdentityRecords.encodeInput(seq, intended, recordSize, buf);
           producer.send(new ProducerRecord<>(topic, Arrays.copyOf(buf, len)), callback);
           perSecond[second]++;
           if ((seq & 63) == 63) {
@@ -151,6 +170,7 @@ public final class Generator {
         sentSoFar = seq;
       }
       producer.flush();
+      networkCpu = ThreadCost.cpuSecondsOfThreads(n -> n.endsWith("| " + CLIENT_ID));
     }
     long endMicros = EpochMicros.now();
     double seconds = Math.max(1e-6, (endMicros - startMicros) / 1e6);
@@ -169,7 +189,10 @@ public final class Generator {
         lateness.getValueAtPercentile(99),
         Arrays.copyOf(perSecond, usedSeconds),
         startMicros,
-        endMicros);
+        endMicros,
+        cost.cpuSeconds(),
+        networkCpu,
+        seq == 0 ? 0 : (double) cost.allocatedBytes() / seq);
   }
 
   private Properties producerProps() {

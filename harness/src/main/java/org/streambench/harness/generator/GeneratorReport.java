@@ -14,6 +14,9 @@ package org.streambench.harness.generator;
  * @param sentPerSecond records sent in each second since the start
  * @param startMicros epoch micros of the schedule's start (record 0's intended time)
  * @param endMicros epoch micros when the last record was acknowledged
+ * @param threadCpuSeconds CPU of the generating thread
+ * @param networkThreadCpuSeconds CPU of its producer's network thread
+ * @param allocatedBytesPerRecord heap the generating thread allocated per record
  */
 public record GeneratorReport(
     long sent,
@@ -26,4 +29,7 @@ public record GeneratorReport(
     long latenessP99Micros,
     long[] sentPerSecond,
     long startMicros,
-    long endMicros) {}
+    long endMicros,
+    double threadCpuSeconds,
+    double networkThreadCpuSeconds,
+    double allocatedBytesPerRecord) {}

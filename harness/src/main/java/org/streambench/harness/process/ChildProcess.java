@@ -81,6 +81,17 @@ public final class ChildProcess {
     return process.isAlive() ? -1 : process.exitValue();
   }
 
+  /**
+   * Waits for the process to exit by itself; false if it is still running after {@code timeout}.
+   */
+  public boolean waitFor(java.time.Duration timeout) throws InterruptedException {
+    boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    if (exited) {
+      ChildProcesses.unregister(this);
+    }
+    return exited;
+  }
+
   /** Asks the process to stop (SIGTERM), then kills it and its descendants if it lingers. */
   public void stop(long graceMillis) {
     try {

@@ -15,7 +15,7 @@ public final class ResultJson {
 
   private ResultJson() {}
 
-  public static String toJson(RunResult result) throws IOException {
+  public static String toJson(Object result) throws IOException {
     return MAPPER.writeValueAsString(result);
   }
 
@@ -23,7 +23,11 @@ public final class ResultJson {
     return MAPPER.readValue(json, RunResult.class);
   }
 
-  public static void write(RunResult result, Path file) throws IOException {
+  public static <T> T fromJson(String json, Class<T> type) throws IOException {
+    return MAPPER.readValue(json, type);
+  }
+
+  public static void write(Object result, Path file) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.writeString(tmp, toJson(result));
     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

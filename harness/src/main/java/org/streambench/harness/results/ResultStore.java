@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.collector.LatencySummary;
 
 /**
@@ -56,6 +57,12 @@ public final class ResultStore implements AutoCloseable {
       steady_cores DOUBLE PRECISION,
       peak_rss_bytes BIGINT,
       PRIMARY KEY (run_id, role))
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS calibrations (
+      calibration_id TEXT PRIMARY KEY,
+      started_at TEXT NOT NULL,
+      result_json TEXT NOT NULL)
     """
   };
 
@@ -138,6 +145,29 @@ public final class ResultStore implements AutoCloseable {
       throw e;
     } finally {
       connection.setAutoCommit(true);
+    }
+  }
+
+  public synchronized void saveCalibration(CalibrationResult c) throws SQLException, IOException {
+    try (PreparedStatement ps =
+        connection.prepareStatement(
+            "INSERT INTO calibrations (calibration_id, started_at, result_json) VALUES (?,?,?)")) {
+      ps.setString(1, c.calibrationId());
+      ps.setString(2, c.startedAt());
+      ps.setString(3, ResultJson.toJson(c));
+      ps.executeUpdate();
+    }
+  }
+
+  /** The calibration with this id, or null. */
+  public CalibrationResult findCalibration(String id) throws SQLException, IOException {
+    try (PreparedStatement ps =
+        connection.prepareStatement(
+            "SELECT result_json FROM calibrations WHERE calibration_id = ?")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? ResultJson.fromJson(rs.getString(1), CalibrationResult.class) : null;
+      }
     }
   }
 

@@ -1,0 +1,85 @@
+package org.streambench.harness.calibrate;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code streambench calibrate} measured; written as {@code calibration.json} and stored in
+ * the {@code calibrations} table.
+ *
+ * @param formatVersion 1
+ * @param calibrationId {@code <UTC yyyyMMdd-HHmmss>-calibrate-<4 hex>}
+ * @param startedAt ISO-8601 instant
+ * @param finishedAt ISO-8601 instant
+ * @param kafka which Kafka was measured
+ * @param sizes driver versus Kafka's own tools, per record size
+ * @param pacing pacing accuracy per target rate
+ * @param producerSettings the settings both producers used
+ * @param consumerSettings the settings both consumers used
+ * @param provenance tool, host and JVM
+ */
+public record CalibrationResult(
+    int formatVersion,
+    String calibrationId,
+    String startedAt,
+    String finishedAt,
+    String kafka,
+    List<SizeResult> sizes,
+    List<PacingResult> pacing,
+    Map<String, String> producerSettings,
+    Map<String, String> consumerSettings,
+    Map<String, Object> provenance) {
+
+  /**
+   * Generator and collector against ProducerPerformance and ConsumerPerformance at one size.
+   *
+   * @param recordBytes bytes per record
+   * @param records records each side sent or read
+   * @param generatorRate records/s of the generator, unthrottled
+   * @param producerPerfRate records/s of ProducerPerformance, same settings
+   * @param generatorRatio generatorRate / producerPerfRate
+   * @param generatorCpuMicrosPerRecord CPU of the generator thread and its producer's network
+   *     thread per record
+   * @param generatorAllocatedBytesPerRecord heap the generator thread allocated per record
+   * @param collectorRate records/s the collector read, recording latency and verifying
+   * @param consumerPerfRate records/s of ConsumerPerformance ({@code fetch.nMsg.sec})
+   * @param collectorRatio collectorRate / consumerPerfRate
+   * @param collectorCpuMicrosPerRecord CPU of the collector thread per record
+   * @param collectorAllocatedBytesPerRecord heap the collector thread allocated per record
+   */
+  public record SizeResult(
+      int recordBytes,
+      long records,
+      double generatorRate,
+      double producerPerfRate,
+      double generatorRatio,
+      double generatorCpuMicrosPerRecord,
+      double generatorAllocatedBytesPerRecord,
+      double collectorRate,
+      double consumerPerfRate,
+      double collectorRatio,
+      double collectorCpuMicrosPerRecord,
+      double collectorAllocatedBytesPerRecord) {}
+
+  /**
+   * The paced generator at one target rate.
+   *
+   * @param targetRate records/s asked for
+   * @param achievedRate records/s sent in the measured seconds (after a 1 s warm-up)
+   * @param achievedRatio achievedRate / targetRate
+   * @param latenessP50Micros median of actual − intended send time
+   * @param latenessP99Micros 99th percentile of the same
+   * @param maxLagMicros the furthest behind schedule it fell after the warm-up
+   * @param generatorCores CPU cores of the generator thread and its producer's network thread
+   * @param coresPer100kRecords generatorCores scaled to 100,000 records/s
+   */
+  public record PacingResult(
+      long targetRate,
+      double achievedRate,
+      double achievedRatio,
+      long latenessP50Micros,
+      long latenessP99Micros,
+      long maxLagMicros,
+      double generatorCores,
+      double coresPer100kRecords) {}
+}

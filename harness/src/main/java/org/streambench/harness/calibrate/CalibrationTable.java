@@ -1,0 +1,72 @@
+package org.streambench.harness.calibrate;
+
+import java.io.PrintStream;
+
+/** Prints a calibration: driver versus Kafka's tools per size, then pacing per rate. */
+public final class CalibrationTable {
+  private CalibrationTable() {}
+
+  public static void print(CalibrationResult r, PrintStream out) {
+    out.println("Driver versus Kafka's own tools (" + r.kafka() + "):");
+    String f = "%7s %10s %13s %13s %6s %11s %10s %13s %13s %6s %11s %10s%n";
+    out.printf(
+        f,
+        "bytes",
+        "records",
+        "generator/s",
+        "ProducerPerf",
+        "ratio",
+        "gen us/rec",
+        "gen B/rec",
+        "collector/s",
+        "ConsumerPerf",
+        "ratio",
+        "col us/rec",
+        "col B/rec");
+    for (CalibrationResult.SizeResult s : r.sizes()) {
+      out.printf(
+          f,
+          s.recordBytes(),
+          String.format("%,d", s.records()),
+          String.format("%,.0f", s.generatorRate()),
+          String.format("%,.0f", s.producerPerfRate()),
+          String.format("%.2f", s.generatorRatio()),
+          String.format("%.2f", s.generatorCpuMicrosPerRecord()),
+          String.format("%.0f", s.generatorAllocatedBytesPerRecord()),
+          String.format("%,.0f", s.collectorRate()),
+          String.format("%,.0f", s.consumerPerfRate()),
+          String.format("%.2f", s.collectorRatio()),
+          String.format("%.2f", s.collectorCpuMicrosPerRecord()),
+          String.format("%.0f", s.collectorAllocatedBytesPerRecord()));
+    }
+    out.println();
+    out.println("Pacing accuracy (identity records, 1 s warm-up excluded):");
+    String g = "%12s %14s %9s %14s %14s %13s %10s %14s%n";
+    out.printf(
+        g,
+        "target/s",
+        "achieved/s",
+        "ratio",
+        "late p50 us",
+        "late p99 us",
+        "max lag us",
+        "gen cores",
+        "cores/100k/s");
+    for (CalibrationResult.PacingResult p : r.pacing()) {
+      out.printf(
+          g,
+          String.format("%,d", p.targetRate()),
+          String.format("%,.0f", p.achievedRate()),
+          String.format("%.4f", p.achievedRatio()),
+          String.format("%,d", p.latenessP50Micros()),
+          String.format("%,d", p.latenessP99Micros()),
+          String.format("%,d", p.maxLagMicros()),
+          String.format("%.3f", p.generatorCores()),
+          String.format("%.3f", p.coresPer100kRecords()));
+    }
+    out.println();
+    out.println(
+        "us/rec: CPU microseconds per record (generator: its thread + its producer's network"
+            + " thread); B/rec: heap bytes allocated per record by the generator/collector thread.");
+  }
+}

@@ -1,0 +1,132 @@
+package org.streambench.harness.calibrate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.streambench.harness.Home;
+import org.streambench.harness.process.ChildProcess;
+
+/**
+ * Kafka's own {@code ProducerPerformance} and {@code ConsumerPerformance}, each run as its own JVM
+ * from the broker jar: the yardsticks the generator and the collector are measured against.
+ */
+final class KafkaPerfTools {
+  private static final Duration TIMEOUT = Duration.ofMinutes(5);
+  private static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx1g");
+  private static final Pattern PRODUCER_RATE =
+      Pattern.compile("records sent, ([0-9.]+) records/sec");
+
+  private final Home home;
+  private final String bootstrapServers;
+  private final Path logDir;
+  private final String tag;
+
+  KafkaPerfTools(Home home, String bootstrapServers, Path logDir, String tag) {
+    this.home = home;
+    this.bootstrapServers = bootstrapServers;
+    this.logDir = logDir;
+    this.tag = tag;
+  }
+
+  /** Records/s of ProducerPerformance sending {@code records} of {@code size} bytes unthrottled. */
+  double producerRate(String topic, long records, int size, Map<String, String> producerSettings)
+      throws IOException, InterruptedException {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--bootstrap-server",
+                bootstrapServers,
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--record-size",
+                Integer.toString(size),
+                "--throughput",
+                "-1",
+                "--command-property"));
+    producerSettings.forEach((k, v) -> args.add(k + "=" + v));
+    String out = run("ProducerPerformance", args, "producer-perf-" + size + ".log");
+    String last = null;
+    Matcher m = PRODUCER_RATE.matcher(out);
+    while (m.find()) {
+      last = m.group(1); // the final summary line comes last
+    }
+    if (last == null) {
+      throw new IOException("ProducerPerformance printed no summary:\n" + tail(out));
+    }
+    return Double.parseDouble(last);
+  }
+
+  /**
+   * Records/s of ConsumerPerformance reading {@code records} from the start of {@code topic}, from
+   * its first fetch to its last ({@code fetch.nMsg.sec}, which leaves out the group join).
+   */
+  double consumerRate(String topic, long records, Map<String, String> consumerSettings)
+      throws IOException, InterruptedException {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--bootstrap-server",
+                bootstrapServers,
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--group",
+                "calibrate-" + topic,
+                "--timeout",
+                "60000"));
+    consumerSettings.forEach(
+        (k, v) -> {
+          args.add("--command-property");
+          args.add(k + "=" + v);
+        });
+    String out = run("ConsumerPerformance", args, "consumer-perf-" + topic + ".log");
+    List<String> lines = out.lines().filter(l -> !l.startsWith("#") && l.contains(",")).toList();
+    for (int i = 0; i + 1 < lines.size(); i++) {
+      List<String> header = Arrays.stream(lines.get(i).split(",")).map(String::trim).toList();
+      int column = header.indexOf("fetch.nMsg.sec");
+      if (column >= 0) {
+        return Double.parseDouble(lines.get(i + 1).split(",")[column].trim());
+      }
+    }
+    throw new IOException("ConsumerPerformance printed no summary:\n" + tail(out));
+  }
+
+  private String run(String tool, List<String> args, String logName)
+      throws IOException, InterruptedException {
+    Path log = logDir.resolve(logName);
+    ChildProcess p =
+        ChildProcess.startJava(
+            tool,
+            tag,
+            home.brokerJar(),
+            "org.apache.kafka.tools." + tool,
+            JVM_OPTIONS,
+            args,
+            Map.of(),
+            log);
+    if (!p.waitFor(TIMEOUT)) {
+      p.stop(5_000);
+      throw new IOException(tool + " did not finish within " + TIMEOUT.toMinutes() + " min");
+    }
+    String out = Files.readString(log);
+    if (p.exitCode() != 0) {
+      throw new IOException(tool + " exited with code " + p.exitCode() + ":\n" + tail(out));
+    }
+    return out;
+  }
+
+  private static String tail(String text) {
+    List<String> lines = text.lines().toList();
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+  }
+}
