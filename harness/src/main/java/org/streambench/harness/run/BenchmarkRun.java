@@ -210,8 +210,7 @@ public final class BenchmarkRun {
               inputTopic(),
               WorkloadParams.intParam(request.params(), "record.size"));
       sampler.watch("harness", ProcessHandle.current().pid());
-      sampler.watchThreads(
-          "generator", n -> n.equals("generator") || n.endsWith("| " + Generator.CLIENT_ID));
+      sampler.watchThreads("generator", n -> n.equals("generator") || Generator.isNetworkThread(n));
       sampler.watchThreads("collector", n -> n.equals("collector"));
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
