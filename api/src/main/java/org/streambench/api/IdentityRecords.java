@@ -72,52 +72,59 @@ public final class IdentityRecords {
   }
 
   /**
-   * Parses up to {@code out.length} non-negative comma-separated decimal longs without allocating,
-   * skipping a padding field.
+   * Parses an output record into {@code out[0..3]} = seq, intended, in, out without allocating. The
+   * first two numbers are read from the front and the last two from the back, so the cost does not
+   * grow with the padding between them.
    *
-   * @return the number of numbers parsed, or -1 if the record is malformed
+   * @return false if the record is not a well-formed output record
    */
-  public static int parseLongs(byte[] record, long[] out) {
-    if (record == null || record.length == 0) {
-      return -1;
+  public static boolean parseOutput(byte[] record, long[] out) {
+    if (record == null || out.length < OUTPUT_FIELDS) {
+      return false;
     }
-    int field = 0;
-    long value = 0;
-    int digits = 0;
-    boolean padding = false;
-    for (byte b : record) {
-      if (b == ',') {
-        if (padding) {
-          padding = false;
-          continue;
+    int pos = 0;
+    int end = record.length;
+    for (int field = 0; field < 2; field++) {
+      long value = 0;
+      int start = pos;
+      while (pos < end && isDigit(record[pos]) && pos - start < 18) {
+        value = value * 10 + (record[pos++] - '0');
+      }
+      if (pos == start || pos == end || record[pos++] != ',') {
+        return false;
+      }
+      out[field] = value;
+    }
+    for (int field = 3; field >= 2; field--) {
+      long value = 0;
+      long scale = 1;
+      int stop = end;
+      while (end > pos && isDigit(record[end - 1]) && stop - end < 18) {
+        value += (record[--end] - '0') * scale;
+        scale *= 10;
+      }
+      if (end == stop) {
+        return false;
+      }
+      out[field] = value;
+      if (field == 3) {
+        if (end <= pos || record[--end] != ',') {
+          return false;
         }
-        if (digits == 0 || field == out.length) {
-          return -1;
-        }
-        out[field++] = value;
-        value = 0;
-        digits = 0;
-      } else if (padding) {
-        if (b != PADDING) {
-          return -1;
-        }
-      } else if (b >= '0' && b <= '9' && digits < 18) {
-        value = value * 10 + (b - '0');
-        digits++;
-      } else if (b == PADDING && digits == 0 && field > 0) {
-        padding = true;
-      } else {
-        return -1;
       }
     }
-    if (padding) {
-      return field;
+    // between the front numbers and the stamps: nothing, or a padding field ",x...x" reversed
+    if (end == pos) {
+      return true;
     }
-    if (digits == 0 || field == out.length) {
-      return -1;
-    }
-    out[field++] = value;
-    return field;
+    return end - pos >= 2
+        && record[end - 1] == ','
+        && record[pos] == PADDING
+        && record[end - 2] == PADDING;
+  }
+
+  private static boolean isDigit(byte b) {
+    return b >= '0' && b <= '9';
   }
 
   private static int digits(long value) {

@@ -48,8 +48,8 @@ public class RecordCodecBenchmark {
   }
 
   @Benchmark
-  public int parseOutput() {
-    return IdentityRecords.parseLongs(output, fields);
+  public boolean parseOutput() {
+    return IdentityRecords.parseOutput(output, fields);
   }
 
   @Benchmark

@@ -136,7 +136,7 @@ public final class Collector implements Runnable {
           first = first == 0 ? now : first;
           last = now;
           for (ConsumerRecord<byte[], byte[]> r : records) {
-            if (IdentityRecords.parseLongs(r.value(), fields) != IdentityRecords.OUTPUT_FIELDS) {
+            if (!IdentityRecords.parseOutput(r.value(), fields)) {
               verifier.malformed(r.value());
               continue;
             }
