@@ -174,6 +174,7 @@ public final class BenchmarkRun {
     private CollectorReport collected;
     private Collector collector;
     private ChildProcess engineProcess;
+    private Thread generatorThread;
     private List<ProcessUsage> usage = List.of();
 
     Execution(String runId, Path runDir, KafkaCluster kafka, Consumer<String> progress) {
@@ -215,7 +216,6 @@ public final class BenchmarkRun {
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
       }
-      Thread generatorThread = null;
       try {
         kafka.createTopics(List.of(inputTopic(), outputTopic()), request.partitions());
         JobSpec spec =
@@ -250,7 +250,7 @@ public final class BenchmarkRun {
         collectorThread.setDaemon(true);
         collectorThread.start();
         if (request.mode() == Mode.FIXED_RATE) {
-          generatorThread = runPacedGenerator();
+          runPacedGenerator();
         } else {
           collector.setSteadyWindow(0, Long.MAX_VALUE);
           collector.expect(generated.sent());
@@ -271,6 +271,7 @@ public final class BenchmarkRun {
           engineProcess.stop(ENGINE_STOP_GRACE_MS);
         }
         sampler.close();
+        deleteTopicsOfExternalKafka();
         if (RunGuard.aborting() && status.equals(RunResult.COMPLETED)) {
           status = RunResult.ABORTED;
           failure = new RunResult.Failure("interrupted by a signal", engineLogTail());
@@ -305,12 +306,24 @@ public final class BenchmarkRun {
       progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
     }
 
-    private Thread runPacedGenerator() throws InterruptedException, EngineFailure {
+    /** An external cluster keeps no benchmark scratch data; the embedded broker's goes with it. */
+    private void deleteTopicsOfExternalKafka() {
+      if (kafka.brokerPid() > 0) {
+        return;
+      }
+      try {
+        kafka.deleteTopics(List.of(inputTopic(), outputTopic()));
+      } catch (Exception e) {
+        progress.accept("could not delete the run's topics: " + e.getMessage());
+      }
+    }
+
+    private void runPacedGenerator() throws InterruptedException, EngineFailure {
       long warmup = request.warmup().toNanos() / 1_000;
       long steady = request.duration().toNanos() / 1_000;
       AtomicLong start = new AtomicLong();
       AtomicReference<GeneratorReport> report = new AtomicReference<>();
-      Thread t =
+      generatorThread =
           new Thread(
               () ->
                   report.set(
@@ -323,31 +336,30 @@ public final class BenchmarkRun {
                             start.set(s);
                           })),
               "generator");
-      t.setDaemon(true);
-      t.start();
+      generatorThread.setDaemon(true);
+      generatorThread.start();
       progress.accept(
           String.format(
               "generating %,d records/s for %s warm-up + %s",
               request.rate(),
               org.streambench.harness.Durations.format(request.warmup()),
               org.streambench.harness.Durations.format(request.duration())));
-      while (start.get() == 0 && t.isAlive()) {
+      while (start.get() == 0 && generatorThread.isAlive()) {
         Thread.sleep(10);
       }
       sleepUntil(start.get() + warmup);
       sampler.mark(STEADY_START);
       sleepUntil(start.get() + warmup + steady);
       sampler.mark(STEADY_END);
-      while (t.isAlive()) {
+      while (generatorThread.isAlive()) {
         checkEngineAlive();
-        t.join(100);
+        generatorThread.join(100);
       }
       generated = report.get();
       if (generated == null) {
         throw new IllegalStateException("generator failed", generator.firstError());
       }
       collector.expect(generated.sent());
-      return t;
     }
 
     /** Sleeps until an epoch-micros time, watching the engine and reporting progress. */
