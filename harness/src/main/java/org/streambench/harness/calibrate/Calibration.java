@@ -84,12 +84,18 @@ public final class Calibration {
   }
 
   private CalibrationResult.SizeResult measureSize(int size, long records) throws Exception {
+    long warmup = records / 3;
     progress.accept(
-        String.format("%d-byte records: generator, %,d records unthrottled", size, records));
+        String.format(
+            "%d-byte records: generator, %,d warm-up + %,d measured records",
+            size, warmup, records));
+    String genTopic = topic("gen-" + size);
+    new Generator(kafka.bootstrapServers(), genTopic, size).runUnpaced(warmup);
     GeneratorReport gen =
-        new Generator(kafka.bootstrapServers(), topic("gen-" + size), size).runUnpaced(records);
-    progress.accept(String.format("%d-byte records: ProducerPerformance", size));
-    double pp = tools.producerRate(topic("pp-" + size), records, size, Generator.PRODUCER_SETTINGS);
+        new Generator(kafka.bootstrapServers(), genTopic, size).runUnpaced(records);
+    progress.accept(String.format("%d-byte records: ProducerPerformance, same counts", size));
+    double pp =
+        tools.producerRate(topic("pp-" + size), warmup, records, size, Generator.PRODUCER_SETTINGS);
 
     String output = topic("out-" + size);
     progress.accept(String.format("%d-byte records: pre-filling engine-like output", size));
@@ -162,6 +168,7 @@ public final class Calibration {
         r.latenessP99Micros(),
         r.steadyMaxLagMicros(),
         cores,
+        r.networkThreadCpuSeconds() / seconds,
         cores * 100_000 / rate);
   }
 

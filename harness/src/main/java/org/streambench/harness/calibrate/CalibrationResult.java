@@ -71,6 +71,7 @@ public record CalibrationResult(
    * @param latenessP99Micros 99th percentile of the same
    * @param maxLagMicros the furthest behind schedule it fell after the warm-up
    * @param generatorCores CPU cores of the generator thread and its producer's network thread
+   * @param networkThreadCores the network thread's part of generatorCores
    * @param coresPer100kRecords generatorCores scaled to 100,000 records/s
    */
   public record PacingResult(
@@ -81,5 +82,6 @@ public record CalibrationResult(
       long latenessP99Micros,
       long maxLagMicros,
       double generatorCores,
+      double networkThreadCores,
       double coresPer100kRecords) {}
 }

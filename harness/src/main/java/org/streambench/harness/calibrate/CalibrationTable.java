@@ -41,7 +41,7 @@ public final class CalibrationTable {
     }
     out.println();
     out.println("Pacing accuracy (identity records, 1 s warm-up excluded):");
-    String g = "%12s %14s %9s %14s %14s %13s %10s %14s%n";
+    String g = "%12s %14s %9s %14s %14s %13s %10s %12s %14s%n";
     out.printf(
         g,
         "target/s",
@@ -51,6 +51,7 @@ public final class CalibrationTable {
         "late p99 us",
         "max lag us",
         "gen cores",
+        "of which io",
         "cores/100k/s");
     for (CalibrationResult.PacingResult p : r.pacing()) {
       out.printf(
@@ -62,11 +63,13 @@ public final class CalibrationTable {
           String.format("%,d", p.latenessP99Micros()),
           String.format("%,d", p.maxLagMicros()),
           String.format("%.3f", p.generatorCores()),
+          String.format("%.3f", p.networkThreadCores()),
           String.format("%.3f", p.coresPer100kRecords()));
     }
     out.println();
     out.println(
         "us/rec: CPU microseconds per record (generator: its thread + its producer's network"
-            + " thread); B/rec: heap bytes allocated per record by the generator/collector thread.");
+            + " thread); B/rec: heap bytes allocated per record by the generator/collector thread;"
+            + " 'of which io': the producer's network thread.");
   }
 }

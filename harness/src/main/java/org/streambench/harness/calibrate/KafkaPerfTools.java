@@ -35,8 +35,12 @@ final class KafkaPerfTools {
     this.tag = tag;
   }
 
-  /** Records/s of ProducerPerformance sending {@code records} of {@code size} bytes unthrottled. */
-  double producerRate(String topic, long records, int size, Map<String, String> producerSettings)
+  /**
+   * Steady-state records/s of ProducerPerformance sending {@code records} records of {@code size}
+   * bytes unthrottled after {@code warmup} records it leaves out of its figures.
+   */
+  double producerRate(
+      String topic, long warmup, long records, int size, Map<String, String> producerSettings)
       throws IOException, InterruptedException {
     List<String> args =
         new ArrayList<>(
@@ -46,7 +50,9 @@ final class KafkaPerfTools {
                 "--topic",
                 topic,
                 "--num-records",
-                Long.toString(records),
+                Long.toString(warmup + records),
+                "--warmup-records",
+                Long.toString(warmup),
                 "--record-size",
                 Integer.toString(size),
                 "--throughput",
@@ -57,7 +63,7 @@ final class KafkaPerfTools {
     String last = null;
     Matcher m = PRODUCER_RATE.matcher(out);
     while (m.find()) {
-      last = m.group(1); // the final summary line comes last
+      last = m.group(1); // the steady-state summary comes last
     }
     if (last == null) {
       throw new IOException("ProducerPerformance printed no summary:\n" + tail(out));
