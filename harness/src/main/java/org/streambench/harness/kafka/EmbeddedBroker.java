@@ -129,14 +129,6 @@ public final class EmbeddedBroker implements KafkaCluster {
     return withJvm;
   }
 
-  public boolean isAlive() {
-    return process.isAlive();
-  }
-
-  public String logTail(int lines) {
-    return process.logTail(lines);
-  }
-
   /** Stops the broker and deletes its topic data (which can be gigabytes); its log stays. */
   @Override
   public void close() {

@@ -28,8 +28,4 @@ public record Verdict(
       return name().toLowerCase(java.util.Locale.ROOT);
     }
   }
-
-  public static Verdict unknown(String reason) {
-    return new Verdict(Status.UNKNOWN, List.of(reason), Map.of(), Map.of());
-  }
 }
