@@ -39,6 +39,7 @@ import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * One measured run, from topics to stored result. {@link #prepare} checks everything the user asked
@@ -465,14 +466,14 @@ public final class BenchmarkRun {
       List<String> warnings = new ArrayList<>();
       String verdict;
       if (!completed) {
-        verdict = "unknown";
+        verdict = Verdict.Status.UNKNOWN.id();
         reasons.add(status + ": " + (failure == null ? "no output report" : failure.reason()));
       } else {
         reasons.addAll(collected.verdict().reasons());
         judgeGenerator(reasons, warnings);
         judgeBottlenecks(warnings);
         judgeOutput(warnings);
-        verdict = reasons.isEmpty() ? "valid" : "invalid";
+        verdict = (reasons.isEmpty() ? Verdict.Status.VALID : Verdict.Status.INVALID).id();
       }
       Map<String, Object> provenance = new LinkedHashMap<>();
       provenance.put("tool", Provenance.tool(home));
