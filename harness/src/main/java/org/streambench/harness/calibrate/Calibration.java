@@ -151,13 +151,7 @@ public final class Calibration {
     GeneratorReport r =
         new Generator(kafka.bootstrapServers(), topic("pace-" + rate), 0)
             .runPaced(rate, PACING_WARMUP, duration, start -> {});
-    int from = (int) PACING_WARMUP.toSeconds();
-    int to = from + (int) duration.toSeconds();
-    long sent = 0;
-    for (int s = from; s < Math.min(to, r.sentPerSecond().length); s++) {
-      sent += r.sentPerSecond()[s];
-    }
-    double achieved = sent / (double) duration.toSeconds();
+    double achieved = r.meanRate(PACING_WARMUP, duration);
     double seconds = (r.endMicros() - r.startMicros()) / 1e6;
     double cores = (r.threadCpuSeconds() + r.networkThreadCpuSeconds()) / seconds;
     return new CalibrationResult.PacingResult(

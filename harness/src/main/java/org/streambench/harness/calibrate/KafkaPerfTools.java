@@ -42,22 +42,16 @@ final class KafkaPerfTools {
   double producerRate(
       String topic, long warmup, long records, int size, Map<String, String> producerSettings)
       throws IOException, InterruptedException {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--bootstrap-server",
-                bootstrapServers,
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(warmup + records),
-                "--warmup-records",
-                Long.toString(warmup),
-                "--record-size",
-                Integer.toString(size),
-                "--throughput",
-                "-1",
-                "--command-property"));
+    List<String> args = baseArgs(topic, warmup + records);
+    args.addAll(
+        List.of(
+            "--warmup-records",
+            Long.toString(warmup),
+            "--record-size",
+            Integer.toString(size),
+            "--throughput",
+            "-1",
+            "--command-property"));
     producerSettings.forEach((k, v) -> args.add(k + "=" + v));
     String out = run("ProducerPerformance", args, "producer-perf-" + size + ".log");
     String last = null;
@@ -77,19 +71,8 @@ final class KafkaPerfTools {
    */
   double consumerRate(String topic, long records, Map<String, String> consumerSettings)
       throws IOException, InterruptedException {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--bootstrap-server",
-                bootstrapServers,
-                "--topic",
-                topic,
-                "--num-records",
-                Long.toString(records),
-                "--group",
-                "calibrate-" + topic,
-                "--timeout",
-                "60000"));
+    List<String> args = baseArgs(topic, records);
+    args.addAll(List.of("--group", "calibrate-" + topic, "--timeout", "60000"));
     consumerSettings.forEach(
         (k, v) -> {
           args.add("--command-property");
@@ -105,6 +88,18 @@ final class KafkaPerfTools {
       }
     }
     throw new IOException("ConsumerPerformance printed no summary:\n" + tail(out));
+  }
+
+  /** The arguments both tools take alike. */
+  private List<String> baseArgs(String topic, long records) {
+    return new ArrayList<>(
+        List.of(
+            "--bootstrap-server",
+            bootstrapServers,
+            "--topic",
+            topic,
+            "--num-records",
+            Long.toString(records)));
   }
 
   private String run(String tool, List<String> args, String logName)

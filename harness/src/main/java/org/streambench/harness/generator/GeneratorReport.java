@@ -32,4 +32,16 @@ public record GeneratorReport(
     long endMicros,
     double threadCpuSeconds,
     double networkThreadCpuSeconds,
-    double allocatedBytesPerRecord) {}
+    double allocatedBytesPerRecord) {
+
+  /** Records sent per second, on average, in the seconds {@code [from, from + seconds)}. */
+  public double meanRate(java.time.Duration from, java.time.Duration seconds) {
+    int first = (int) from.toSeconds();
+    int end = first + (int) seconds.toSeconds();
+    long sent = 0;
+    for (int s = first; s < Math.min(end, sentPerSecond.length); s++) {
+      sent += sentPerSecond[s];
+    }
+    return sent / (seconds.toNanos() / 1e9);
+  }
+}

@@ -611,14 +611,7 @@ public final class BenchmarkRun {
       double out;
       if (request.mode() == Mode.FIXED_RATE) {
         seconds = request.duration().toNanos() / 1e9;
-        int from = (int) request.warmup().toSeconds();
-        int to = from + (int) request.duration().toSeconds();
-        long sent = 0;
-        long[] perSecond = generated.sentPerSecond();
-        for (int s = from; s < Math.min(to, perSecond.length); s++) {
-          sent += perSecond[s];
-        }
-        in = sent / seconds;
+        in = generated.meanRate(request.warmup(), request.duration());
         out = collected.steadyReceived() / seconds;
       } else {
         seconds =

@@ -33,33 +33,36 @@ final class SharedBroker implements AutoCloseable {
   }
 
   static RunRequest fixedRate(String engine, Guarantee g, long rate, int warmupS, int durationS) {
-    return new RunRequest(
+    return request(
         engine,
-        "identity",
+        g,
         Mode.FIXED_RATE,
         rate,
         Duration.ofSeconds(warmupS),
         Duration.ofSeconds(durationS),
-        0,
-        2,
-        2,
-        g,
-        List.of(),
-        List.of(),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(20),
-        42,
-        java.util.Map.of());
+        0);
   }
 
   static RunRequest drain(String engine, Guarantee g, long records) {
+    return request(engine, g, Mode.DRAIN, 0, Duration.ZERO, Duration.ZERO, records);
+  }
+
+  /** Identity, parallelism 2 on 2 partitions, 500 ms generator lag allowed, 20 s idle timeout. */
+  private static RunRequest request(
+      String engine,
+      Guarantee g,
+      Mode mode,
+      long rate,
+      Duration warmup,
+      Duration duration,
+      long records) {
     return new RunRequest(
         engine,
         "identity",
-        Mode.DRAIN,
-        0,
-        Duration.ZERO,
-        Duration.ZERO,
+        mode,
+        rate,
+        warmup,
+        duration,
         records,
         2,
         2,
