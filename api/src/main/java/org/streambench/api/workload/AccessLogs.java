@@ -10,8 +10,15 @@ public final class AccessLogs {
   public static final String END_MARKER_URI = "__end__";
 
   private static final String[] PATHS = {
-    "/", "/index.html", "/api/items", "/api/items/search", "/api/cart", "/api/checkout",
-    "/static/app.js", "/static/style.css", "/login"
+    "/",
+    "/index.html",
+    "/api/items",
+    "/api/items/search",
+    "/api/cart",
+    "/api/checkout",
+    "/static/app.js",
+    "/static/style.css",
+    "/login"
   };
   private static final String[] METHODS = {"GET", "GET", "GET", "POST"};
   private static final int[] STATUSES = {200, 200, 200, 200, 200, 200, 304, 404, 500};

@@ -1,9 +1,10 @@
 package org.streambench.api.workload;
 
 /**
- * grep input: {@code seq,t,LEVEL w1 ... wn}. {@code LEVEL} is {@code ERROR} with probability
- * {@code matchFraction}, else INFO, WARN or DEBUG; the words are lower-case. Every line is a pure
- * function of (seed, seq), so an in-job source can produce any range of it.
+ * grep input: {@code seq,t,LEVEL w1 ... wn}; the pattern is matched against the text after {@code
+ * seq,t,}. {@code LEVEL} is {@code ERROR} with probability {@code matchFraction}, else INFO, WARN
+ * or DEBUG; the words are lower-case. Every line is a pure function of (seed, seq), so an in-job
+ * source can produce any range of it.
  */
 public final class GrepLines {
   private static final byte[] ERROR = Ascii.bytes("ERROR");
@@ -35,10 +36,20 @@ public final class GrepLines {
 
   public int encode(long seq, long t, byte[] buf) {
     Ascii out = new Ascii(buf).put(seq).put(',').put(t).put(',');
+    return text(seq, out).length();
+  }
+
+  /** The text of line {@code seq} (what the pattern is matched against), using {@code buf}. */
+  public String text(long seq, byte[] buf) {
+    Ascii out = text(seq, new Ascii(buf));
+    return new String(buf, 0, out.length(), java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
+  private Ascii text(long seq, Ascii out) {
     out.put(isError(seq) ? ERROR : OTHER_LEVELS[Rng.below(seed, seq, 2, OTHER_LEVELS.length)]);
     for (int i = 0; i < words; i++) {
       out.put(' ').put(vocabulary.bytes(Rng.below(seed, seq, 10 + i, VOCABULARY)));
     }
-    return out.length();
+    return out;
   }
 }

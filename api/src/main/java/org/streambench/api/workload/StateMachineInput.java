@@ -66,7 +66,15 @@ public final class StateMachineInput {
       sessions++;
       lastEvent = StateMachine.LOGOUT;
     }
-    return new Ascii(buf).put(seq).put(',').put(t).put(",u").put(k).put(',').put(lastEvent).length();
+    return new Ascii(buf)
+        .put(seq)
+        .put(',')
+        .put(t)
+        .put(",u")
+        .put(k)
+        .put(',')
+        .put(lastEvent)
+        .length();
   }
 
   private boolean reorderThisSession() {

@@ -7,9 +7,7 @@ package org.streambench.api.workload;
  * UUIDs derived from the seed; ad {@code i} belongs to campaign {@code i / adsPerCampaign}.
  */
 public final class YsbEvents {
-  public static final String[] AD_TYPES = {
-    "banner", "modal", "sponsored-search", "mail", "mobile"
-  };
+  public static final String[] AD_TYPES = {"banner", "modal", "sponsored-search", "mail", "mobile"};
   public static final String[] EVENT_TYPES = {"view", "click", "purchase"};
   public static final int VIEW = 0;
 

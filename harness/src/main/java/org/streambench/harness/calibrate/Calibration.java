@@ -15,6 +15,8 @@ import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.workload.WorkloadRun;
+import org.streambench.harness.workload.Workloads;
 
 /**
  * Measures the driver against what Kafka's clients can do on this machine: the generator against
@@ -90,9 +92,11 @@ public final class Calibration {
             "%d-byte records: generator, %,d warm-up + %,d measured records",
             size, warmup, records));
     String genTopic = topic("gen-" + size);
-    new Generator(kafka.bootstrapServers(), genTopic, size).runUnpaced(warmup);
+    new Generator(kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size))
+        .runUnpaced(warmup);
     GeneratorReport gen =
-        new Generator(kafka.bootstrapServers(), genTopic, size).runUnpaced(records);
+        new Generator(kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size))
+            .runUnpaced(records);
     progress.accept(String.format("%d-byte records: ProducerPerformance, same counts", size));
     double pp =
         tools.producerRate(topic("pp-" + size), warmup, records, size, Generator.PRODUCER_SETTINGS);
@@ -124,16 +128,18 @@ public final class Calibration {
   }
 
   private CollectorReport collect(String topic, long records, int size) throws Exception {
+    WorkloadRun identity = Workloads.identity(0);
     Collector collector =
         new Collector(
             kafka.bootstrapServers(),
             topic,
             Guarantee.AT_LEAST_ONCE,
+            identity,
             dir.resolve("collector-" + size + ".hlog"),
             org.streambench.api.EpochMicros.now(),
             Duration.ofSeconds(10));
     collector.setSteadyWindow(0, Long.MAX_VALUE);
-    collector.expect(records);
+    identity.expect(records);
     Thread t = new Thread(collector, "collector");
     t.setDaemon(true);
     t.start();
@@ -149,7 +155,8 @@ public final class Calibration {
       throws Exception {
     progress.accept(String.format("pacing at %,d records/s for %ds", rate, duration.toSeconds()));
     GeneratorReport r =
-        new Generator(kafka.bootstrapServers(), topic("pace-" + rate), 0)
+        new Generator(
+                kafka.bootstrapServers(), List.of(topic("pace-" + rate)), Workloads.identity(0))
             .runPaced(rate, PACING_WARMUP, duration, start -> {});
     double achieved = r.meanRate(PACING_WARMUP, duration);
     double seconds = (r.endMicros() - r.startMicros()) / 1e6;

@@ -33,6 +33,7 @@ final class QuickstartCommand implements Callable<Integer> {
 
   @Mixin RunOptions run;
   @Mixin KafkaOptions kafka;
+  @Mixin RedisOptions redis;
   @Mixin DataOptions data;
 
   @Override
@@ -43,7 +44,7 @@ final class QuickstartCommand implements Callable<Integer> {
     for (String engine : engines) {
       prepared.add(BenchmarkRun.prepare(home, registry, run.toRequest(engine)));
     }
-    return RunSession.execute(home, prepared, kafka, data);
+    return RunSession.execute(home, prepared, kafka, redis, data);
   }
 
   /** A short demonstration unless the user asks otherwise. */

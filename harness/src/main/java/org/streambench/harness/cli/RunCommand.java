@@ -27,6 +27,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin RunOptions run;
   @Mixin KafkaOptions kafka;
+  @Mixin RedisOptions redis;
   @Mixin DataOptions data;
 
   @Override
@@ -34,6 +35,6 @@ final class RunCommand implements Callable<Integer> {
     Home home = data.home();
     BenchmarkRun prepared =
         BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), run.toRequest(engine));
-    return RunSession.execute(home, List.of(prepared), kafka, data);
+    return RunSession.execute(home, List.of(prepared), kafka, redis, data);
   }
 }

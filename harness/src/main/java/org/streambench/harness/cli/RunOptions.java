@@ -15,7 +15,10 @@ final class RunOptions {
   @Option(
       names = "--workload",
       defaultValue = "identity",
-      description = "Workload to run (default: ${DEFAULT-VALUE}).")
+      description =
+          "Workload: identity, sleep, grep, grouping, statemachine, wordcount, ysb, join,"
+              + " uricount; formats and parameters in docs/workloads.md (default:"
+              + " ${DEFAULT-VALUE}).")
   String workload;
 
   @Option(
@@ -24,7 +27,9 @@ final class RunOptions {
       description =
           "fixed-rate: send --rate records/s for --warmup + --duration and measure latency;"
               + " drain: pre-fill --records records, then measure how fast the engine drains"
-              + " them from the earliest offset (default: ${DEFAULT-VALUE}).")
+              + " them from the earliest offset; in-job (grep, grouping): the engine generates"
+              + " --records records inside its job, no Kafka, a framework-limit run"
+              + " (default: ${DEFAULT-VALUE}).")
   Mode mode;
 
   @Option(
@@ -48,7 +53,8 @@ final class RunOptions {
   @Option(
       names = "--records",
       defaultValue = "1000000",
-      description = "Records pre-filled in drain mode (default: ${DEFAULT-VALUE}).")
+      description =
+          "Records pre-filled in drain mode, or generated in-job (default: ${DEFAULT-VALUE}).")
   long records;
 
   @Option(
@@ -71,6 +77,14 @@ final class RunOptions {
   Guarantee guarantee;
 
   @Option(
+      names = "--profile",
+      paramLabel = "NAME",
+      description =
+          "A named engine config, engines/<engine>/conf/profiles/NAME.yaml (e.g. latency-tuned,"
+              + " rocksdb), applied after the guarantee's file; repeatable.")
+  List<String> profiles = new ArrayList<>();
+
+  @Option(
       names = "--engine-config",
       paramLabel = "FILE",
       description = "Extra engine settings (YAML), applied over the engine's named config files.")
@@ -86,7 +100,9 @@ final class RunOptions {
   @Option(
       names = "--param",
       paramLabel = "KEY=VALUE",
-      description = "A workload parameter, e.g. --param record.size=150 for identity.")
+      description =
+          "A workload parameter, e.g. --param record.size=150 for identity or --param"
+              + " parser=scala for uricount (all in docs/workloads.md).")
   List<String> params = new ArrayList<>();
 
   @Option(
@@ -122,6 +138,7 @@ final class RunOptions {
         parallelism,
         partitions == null ? parallelism : partitions,
         guarantee,
+        profiles,
         engineConfigs,
         sets,
         maxGeneratorLag,

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.redis.Redis;
 import org.streambench.harness.report.SummaryTable;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -19,7 +20,11 @@ final class RunSession {
   private RunSession() {}
 
   static int execute(
-      Home home, List<BenchmarkRun> runs, KafkaOptions kafkaOptions, DataOptions data)
+      Home home,
+      List<BenchmarkRun> runs,
+      KafkaOptions kafkaOptions,
+      RedisOptions redisOptions,
+      DataOptions data)
       throws Exception {
     Progress progress = new Progress();
     KafkaCluster kafka;
@@ -36,11 +41,19 @@ final class RunSession {
       return StreambenchCli.EXIT_INVALID;
     }
     List<RunResult> results = new ArrayList<>();
+    boolean needsRedis = runs.stream().anyMatch(r -> r.request().workloadDefinition().needsRedis());
     try (kafka;
+        Redis redis =
+            needsRedis
+                ? redisOptions.open(
+                    home,
+                    home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
+                    progress)
+                : null;
         ResultStore store = data.open(home)) {
       for (BenchmarkRun run : runs) {
         progress.context(run.request().engine());
-        results.add(run.execute(kafka, store, progress));
+        results.add(run.execute(kafka, redis, store, progress));
         if (RunGuard.aborting()) {
           break;
         }

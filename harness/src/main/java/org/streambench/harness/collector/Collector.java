@@ -16,26 +16,28 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
-import org.streambench.api.IdentityRecords;
 import org.streambench.harness.process.ThreadCost;
-import org.streambench.harness.verify.IdentityVerifier;
+import org.streambench.harness.verify.Verdict;
+import org.streambench.harness.workload.WorkloadRun;
 
 /**
  * Reads the engine's output topic from the beginning in its own consumer (read_committed for
- * exactly-once runs), records latency with the harness's own clock and feeds the verifier. It stops
- * once the generator's count is known and every record has arrived (plus a short settle time for
- * late duplicates), or when no record has arrived for the idle timeout.
+ * exactly-once runs), records latency with the harness's own clock and hands every record to the
+ * workload's checks. It stops once the generator is done and the workload has seen every output it
+ * expects (plus a short settle time for late duplicates), or when no record has arrived for the
+ * idle timeout.
  *
  * <pre>
- * Collector c = new Collector(servers, topic, guarantee, logFile, originMicros, idle);
+ * Collector c = new Collector(servers, topic, guarantee, workloadRun, logFile, originMicros, idle);
  * Thread t = new Thread(c); t.start();
  * c.setSteadyWindow(from, to);   // once the generator has started
- * c.expect(generatedCount);      // once the generator has finished
+ * workloadRun.expect(sent);      // once the generator has finished
  * CollectorReport r = c.awaitReport(timeout);
  * </pre>
  */
 public final class Collector implements Runnable {
   private static final long SETTLE_NANOS = Duration.ofSeconds(1).toNanos();
+  private static final long COMPLETION_CHECK_NANOS = Duration.ofMillis(100).toNanos();
 
   /** Consumer settings of the collector; stored with every run, shared with calibrate. */
   public static final Map<String, String> CONSUMER_SETTINGS =
@@ -48,10 +50,10 @@ public final class Collector implements Runnable {
   private final Guarantee guarantee;
   private final LatencyRecorder latency;
   private final long idleTimeoutNanos;
-  private final IdentityVerifier verifier = new IdentityVerifier();
+  private final WorkloadRun workload;
   private final CountDownLatch finished = new CountDownLatch(1);
-  private volatile long expected = -1;
   private volatile boolean stopped;
+  private volatile boolean complete;
   private volatile Exception failure;
   private volatile CollectorReport report;
   private volatile long receivedSoFar;
@@ -61,6 +63,7 @@ public final class Collector implements Runnable {
       String bootstrapServers,
       String topic,
       Guarantee guarantee,
+      WorkloadRun workload,
       Path intervalLog,
       long originMicros,
       Duration idleTimeout)
@@ -68,6 +71,7 @@ public final class Collector implements Runnable {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.guarantee = guarantee;
+    this.workload = workload;
     this.latency = new LatencyRecorder(intervalLog, originMicros);
     this.idleTimeoutNanos = idleTimeout.toNanos();
   }
@@ -76,14 +80,14 @@ public final class Collector implements Runnable {
     latency.setSteadyWindow(fromMicros, toMicros);
   }
 
-  /** The generator is done: {@code count} records were produced. */
-  public void expect(long count) {
-    expected = count;
-  }
-
   /** Records received so far (for progress reports). */
   public long receivedSoFar() {
     return receivedSoFar;
+  }
+
+  /** Whether every expected output has arrived (the collector is settling or done). */
+  public boolean outputComplete() {
+    return complete;
   }
 
   /** The last complete second of output, or null before the first (for progress reports). */
@@ -110,7 +114,7 @@ public final class Collector implements Runnable {
   @Override
   public void run() {
     ThreadCost cost = ThreadCost.start();
-    long[] fields = new long[IdentityRecords.OUTPUT_FIELDS];
+    long[] stamps = new long[3];
     long first = 0;
     long last = 0;
     boolean timedOut = false;
@@ -124,6 +128,7 @@ public final class Collector implements Runnable {
       consumer.seekToBeginning(partitions);
       long lastProgress = System.nanoTime();
       long allSeenAt = -1;
+      long lastCompletionCheck = 0;
       while (!stopped) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
         long now = EpochMicros.now();
@@ -136,21 +141,21 @@ public final class Collector implements Runnable {
           first = first == 0 ? now : first;
           last = now;
           for (ConsumerRecord<byte[], byte[]> r : records) {
-            if (!IdentityRecords.parseOutput(r.value(), fields)) {
-              verifier.malformed(r.value());
-              continue;
+            if (workload.observe(r.value(), stamps)) {
+              rec.record(stamps[0], now, stamps[1], stamps[2]);
             }
-            verifier.observe(fields[0]);
-            rec.record(fields[1], now, fields[2], fields[3]);
           }
-          receivedSoFar = verifier.received();
+          receivedSoFar = workload.received();
         }
-        long want = expected;
-        if (want < 0) {
+        if (allSeenAt < 0 && nowNanos - lastCompletionCheck >= COMPLETION_CHECK_NANOS) {
+          lastCompletionCheck = nowNanos;
+          if (workload.complete()) {
+            allSeenAt = nowNanos;
+            complete = true;
+          }
+        }
+        if (workload.expectedSoFar() < 0) {
           continue;
-        }
-        if (allSeenAt < 0 && verifier.distinct() >= want) {
-          allSeenAt = nowNanos;
         }
         if (allSeenAt >= 0 && nowNanos - allSeenAt >= SETTLE_NANOS) {
           break;
@@ -163,7 +168,7 @@ public final class Collector implements Runnable {
       rec.close();
       report =
           new CollectorReport(
-              verifier.received(),
+              workload.received(),
               first,
               last,
               LatencySummary.of(rec.steadyE2e()),
@@ -172,10 +177,16 @@ public final class Collector implements Runnable {
               rec.negativeE2e(),
               rec.negativeEngine(),
               List.copyOf(rec.points()),
-              verifier.verdict(Math.max(0, expected), guarantee),
+              workload.expectedSoFar() < 0
+                  ? new Verdict(
+                      Verdict.Status.UNKNOWN,
+                      List.of("stopped before the generator finished"),
+                      Map.of(),
+                      Map.of())
+                  : workload.verdict(),
               timedOut,
               cost.cpuSeconds(),
-              verifier.received() == 0 ? 0 : (double) cost.allocatedBytes() / verifier.received());
+              workload.received() == 0 ? 0 : (double) cost.allocatedBytes() / workload.received());
     } catch (Exception e) {
       failure = e;
     } finally {

@@ -19,6 +19,7 @@ import org.streambench.harness.UsageException;
  * <ol>
  *   <li>{@code engines/<engine>/conf/defaults.yaml}
  *   <li>{@code engines/<engine>/conf/<guarantee>.yaml}
+ *   <li>each {@code --profile NAME}: {@code engines/<engine>/conf/profiles/NAME.yaml}, in order
  *   <li>each {@code --engine-config FILE}, in order
  *   <li>each {@code --set key=value}, in order
  * </ol>
@@ -31,15 +32,51 @@ public final class EngineSettings {
   private EngineSettings() {}
 
   public static Map<String, String> resolve(
-      EngineDescriptor engine, Guarantee guarantee, List<Path> configFiles, List<String> sets) {
+      EngineDescriptor engine,
+      Guarantee guarantee,
+      List<String> profiles,
+      List<Path> configFiles,
+      List<String> sets) {
     Map<String, String> settings = new TreeMap<>();
     settings.putAll(readYaml(engine.confDir().resolve("defaults.yaml"), true));
     settings.putAll(readYaml(engine.confDir().resolve(guarantee.id() + ".yaml"), true));
+    for (String profile : profiles) {
+      Path file = engine.confDir().resolve("profiles").resolve(profile + ".yaml");
+      if (!profile.matches("[A-Za-z0-9._-]+") || !Files.isRegularFile(file)) {
+        throw new UsageException(
+            "engine "
+                + engine.name()
+                + " has no profile '"
+                + profile
+                + "' (it has: "
+                + String.join(", ", profiles(engine))
+                + ")");
+      }
+      settings.putAll(readYaml(file, false));
+    }
     for (Path file : configFiles) {
       settings.putAll(readYaml(file, false));
     }
     settings.putAll(KeyValues.parse("--set", sets));
     return settings;
+  }
+
+  /** The names of an engine's profiles, sorted. */
+  public static List<String> profiles(EngineDescriptor engine) {
+    Path dir = engine.confDir().resolve("profiles");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.endsWith(".yaml"))
+          .map(n -> n.substring(0, n.length() - ".yaml".length()))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** Reads a YAML map into flat dotted keys; a missing optional file is an empty map. */

@@ -2,6 +2,7 @@ package org.streambench.harness.generator;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -20,9 +21,9 @@ import org.streambench.api.IdentityRecords;
 import org.streambench.harness.process.ThreadCost;
 
 /**
- * Writes identity input records to Kafka, open loop: each record is stamped with its intended send
- * time from a {@link PacingSchedule}, never with the time it was actually sent, so a generator or
- * broker that stalls shows up as latency (no coordinated omission) and as lag in the report.
+ * Writes a workload's input records to Kafka, open loop: each record is stamped with its intended
+ * send time from a {@link PacingSchedule}, never with the time it was actually sent, so a generator
+ * or broker that stalls shows up as latency (no coordinated omission) and as lag in the report.
  *
  * <p>The producer is idempotent so that its retries can never look like an engine's duplicates.
  */
@@ -49,35 +50,41 @@ public final class Generator {
   private static final long MIN_PARK_NANOS = 100_000;
 
   private final String bootstrapServers;
-  private final String topic;
-  private final int recordSize;
-  private final boolean engineOutput;
+  private final List<String> topics;
+  private final InputRecords records;
   private final AtomicLong errors = new AtomicLong();
   private final AtomicReference<Exception> firstError = new AtomicReference<>();
   private volatile boolean stopped;
   private volatile long sentSoFar;
 
   /**
-   * @param recordSize bytes per record (padded); 0 or anything below the natural size of about 20
-   *     bytes leaves records unpadded
+   * @param topics one topic per input stream of {@code records}
    */
-  public Generator(String bootstrapServers, String topic, int recordSize) {
-    this(bootstrapServers, topic, recordSize, false);
-  }
-
-  private Generator(String bootstrapServers, String topic, int recordSize, boolean engineOutput) {
+  public Generator(String bootstrapServers, List<String> topics, InputRecords records) {
     this.bootstrapServers = bootstrapServers;
-    this.topic = topic;
-    this.recordSize = recordSize;
-    this.engineOutput = engineOutput;
+    this.topics = List.copyOf(topics);
+    this.records = records;
   }
 
   /**
-   * A generator whose records look like an engine's output (stamped in = out = intended time), to
-   * measure the collector without an engine.
+   * A generator whose records look like an identity engine's output (stamped in = out = intended
+   * time), to measure the collector without an engine.
    */
   public static Generator ofEngineOutput(String bootstrapServers, String topic, int recordSize) {
-    return new Generator(bootstrapServers, topic, recordSize, true);
+    return new Generator(
+        bootstrapServers,
+        List.of(topic),
+        new InputRecords() {
+          @Override
+          public int maxRecordBytes() {
+            return recordSize + 64;
+          }
+
+          @Override
+          public int encode(long seq, long t, byte[] buf) {
+            return IdentityRecords.encodeOutput(seq, t, recordSize, t, t, buf);
+          }
+        });
   }
 
   /** Stops sending at the next record; the report covers what was sent. */
@@ -117,7 +124,7 @@ public final class Generator {
       long total, long firstSteady, PacingSchedule schedule, LongConsumer onStart) {
     Histogram lateness = new Histogram(3);
     long[] perSecond = new long[16];
-    byte[] buf = new byte[recordSize + 64]; // room for the numbers and, as engine output, stamps
+    byte[] buf = new byte[records.maxRecordBytes()];
     Callback callback =
         (meta, e) -> {
           if (e != null) {
@@ -133,7 +140,10 @@ public final class Generator {
     double threadCpu;
     long allocated;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
-      producer.partitionsFor(topic); // fetch metadata before the clock starts
+      for (String topic : topics) {
+        producer.partitionsFor(topic); // fetch metadata before the clock starts
+      }
+      long lastIntended = 0;
       // what the records cost, not what creating the producer cost
       ThreadCost cost = ThreadCost.start();
       double networkCpuAtStart = ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread);
@@ -161,11 +171,12 @@ public final class Generator {
             steadyMaxLag = Math.max(steadyMaxLag, lag);
           }
           long intended = startMicros + intendedNanos / 1_000;
-          int len =
-              engineOutput
-                  ? IdentityRecords.encodeOutput(seq, intended, recordSize, intended, intended, buf)
-                  : IdentityRecords.encodeInput(seq, intended, recordSize, buf);
-          producer.send(new ProducerRecord<>(topic, Arrays.copyOf(buf, len)), callback);
+          int len = records.encode(seq, intended, buf);
+          producer.send(
+              new ProducerRecord<>(
+                  topics.get(records.stream()), records.key(), Arrays.copyOf(buf, len)),
+              callback);
+          lastIntended = intended;
           perSecond[second]++;
           if ((seq & 63) == 63) {
             now = System.nanoTime() - startNanos;
@@ -173,6 +184,7 @@ public final class Generator {
         }
         sentSoFar = seq;
       }
+      sendEndMarkers(producer, lastIntended, buf, callback);
       producer.flush();
       networkCpu = ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread) - networkCpuAtStart;
       threadCpu = cost.cpuSeconds();
@@ -199,6 +211,21 @@ public final class Generator {
         threadCpu,
         networkCpu,
         seq == 0 ? 0 : (double) allocated / seq);
+  }
+
+  /** Writes the workload's end marker, if it has one, to every partition of every input topic. */
+  private void sendEndMarkers(
+      KafkaProducer<byte[], byte[]> producer, long lastIntended, byte[] buf, Callback callback) {
+    int len = records.encodeEndMarker(lastIntended, buf);
+    if (len < 0 || stopped) {
+      return;
+    }
+    byte[] marker = Arrays.copyOf(buf, len);
+    for (String topic : topics) {
+      for (var partition : producer.partitionsFor(topic)) {
+        producer.send(new ProducerRecord<>(topic, partition.partition(), null, marker), callback);
+      }
+    }
   }
 
   /** The network thread of the generator's producer, which Kafka names after the client id. */

@@ -26,6 +26,28 @@ public final class ChildProcess {
   }
 
   /**
+   * Starts {@code command}, output appended to {@code log}. The child must watch its standard input
+   * (or be wrapped by something that does) to exit when the harness dies.
+   */
+  public static ChildProcess start(String role, List<String> command, Path log) throws IOException {
+    return start(role, command, Map.of(), log);
+  }
+
+  private static ChildProcess start(
+      String role, List<String> cmd, Map<String, String> env, Path log) throws IOException {
+    Files.createDirectories(log.getParent());
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    pb.environment().putAll(env);
+    Files.writeString(log, "# " + String.join(" ", cmd) + System.lineSeparator());
+    ChildProcess child = new ChildProcess(role, pb.start(), log);
+    ChildProcesses.register(child);
+    return child;
+  }
+
+  /**
    * Starts {@code java <jvmOptions> -cp jar mainClass args}, tagged with the run id so that tests
    * and users can find a run's processes ({@code -Dstreambench.run=<id>}).
    */
@@ -48,16 +70,7 @@ public final class ChildProcess {
     cmd.add(jar.toString());
     cmd.add(mainClass);
     cmd.addAll(args);
-    Files.createDirectories(log.getParent());
-    ProcessBuilder pb =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    pb.environment().putAll(env);
-    Files.writeString(log, "# " + String.join(" ", cmd) + System.lineSeparator());
-    ChildProcess child = new ChildProcess(role, pb.start(), log);
-    ChildProcesses.register(child);
-    return child;
+    return start(role, cmd, env, log);
   }
 
   public String role() {

@@ -222,6 +222,7 @@ public final class ResultStore implements AutoCloseable {
       m.put("throughput.in", r.throughput().inPerSecond());
       m.put("throughput.out", r.throughput().outPerSecond());
       m.put("throughput.out_per_engine_core", r.throughput().outPerEngineCore());
+      m.put("throughput.in_per_engine_core", r.throughput().inPerEngineCore());
       m.put("steady.seconds", r.throughput().steadySeconds());
     }
     latency(m, "latency.e2e", r.endToEndLatencyMicros());
@@ -234,6 +235,10 @@ public final class ResultStore implements AutoCloseable {
       m.put("generator.max_lag_us", (double) r.generator().maxLagMicros());
       m.put("generator.steady_max_lag_us", (double) r.generator().steadyMaxLagMicros());
       m.put("generator.lateness_p99_us", (double) r.generator().latenessP99Micros());
+    }
+    if (r.workloadResults() != null
+        && r.workloadResults().get("ysbWindowLatencyMicros") instanceof LatencySummary ysb) {
+      latency(m, "latency.ysb_window", ysb);
     }
     m.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
     return m;

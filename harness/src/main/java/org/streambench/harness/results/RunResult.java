@@ -35,6 +35,7 @@ public record RunResult(
     Map<String, Long> negativeLatencies,
     Map<String, Long> verification,
     Map<String, List<String>> verificationExamples,
+    Map<String, Object> workloadResults,
     GeneratorReport generator,
     List<ProcessUsage> processes,
     Map<String, List<Double>> cpuCoresPerSecond,
@@ -59,9 +60,15 @@ public record RunResult(
    * @param outPerSecond mean records/s the collector received
    * @param steadySeconds length of the window the means are taken over
    * @param outPerEngineCore outPerSecond divided by the engine's CPU cores used in that window
+   * @param inPerEngineCore inPerSecond divided by the same (records/s per core; for workloads whose
+   *     output is smaller than their input, such as windowed counts)
    */
   public record Throughput(
-      double inPerSecond, double outPerSecond, double steadySeconds, double outPerEngineCore) {}
+      double inPerSecond,
+      double outPerSecond,
+      double steadySeconds,
+      double outPerEngineCore,
+      double inPerEngineCore) {}
 
   /**
    * Why a run failed or was aborted.

@@ -35,11 +35,16 @@ import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.verify.Verdict;
+import org.streambench.harness.workload.ExternalCheck;
+import org.streambench.harness.workload.InJobCheck;
+import org.streambench.harness.workload.RunServices;
+import org.streambench.harness.workload.WorkloadRun;
 
 /**
  * One measured run, from topics to stored result. {@link #prepare} checks everything the user asked
@@ -80,7 +85,11 @@ public final class BenchmarkRun {
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     Map<String, String> settings =
         EngineSettings.resolve(
-            engine, request.guarantee(), request.engineConfigs(), request.sets());
+            engine,
+            request.guarantee(),
+            request.profiles(),
+            request.engineConfigs(),
+            request.sets());
     return new BenchmarkRun(home, request, engine, settings);
   }
 
@@ -88,8 +97,12 @@ public final class BenchmarkRun {
     return request;
   }
 
-  /** Runs on {@code kafka}, stores the result in {@code store} and returns it. */
-  public RunResult execute(KafkaCluster kafka, ResultStore store, Consumer<String> progress)
+  /**
+   * Runs on {@code kafka} (and {@code redis}, null unless the workload needs it), stores the result
+   * in {@code store} and returns it.
+   */
+  public RunResult execute(
+      KafkaCluster kafka, Redis redis, ResultStore store, Consumer<String> progress)
       throws IOException, java.sql.SQLException {
     Instant started = Instant.now();
     String runId = newRunId(started);
@@ -98,7 +111,7 @@ public final class BenchmarkRun {
     if (kafka.log() != null) {
       Files.createSymbolicLink(runDir.resolve("broker.log"), kafka.log());
     }
-    Execution ex = new Execution(runId, runDir, kafka, progress);
+    Execution ex = new Execution(runId, runDir, kafka, redis, progress);
     ex.run();
     return finish(ex, started, resolvedConfig(kafka), runDir, store);
   }
@@ -110,7 +123,7 @@ public final class BenchmarkRun {
     String runId = newRunId(started);
     Path runDir = home.dataDir().resolve(runId);
     Files.createDirectories(runDir);
-    Execution ex = new Execution(runId, runDir, null, line -> {});
+    Execution ex = new Execution(runId, runDir, null, null, line -> {});
     ex.failBeforeStart(failure);
     return finish(ex, started, resolvedConfig(null), runDir, store);
   }
@@ -166,6 +179,10 @@ public final class BenchmarkRun {
     private final String runId;
     private final Path runDir;
     private final KafkaCluster kafka;
+    private final Redis redis;
+    private WorkloadRun workload;
+    private ExternalCheck external;
+    private InJobCheck inJob;
     private final Consumer<String> progress;
     private final ProcessSampler sampler = new ProcessSampler();
     private Generator generator;
@@ -177,12 +194,15 @@ public final class BenchmarkRun {
     private ChildProcess engineProcess;
     private Thread generatorThread;
     private List<ProcessUsage> usage = List.of();
+    private long engineReadyMicros;
 
-    Execution(String runId, Path runDir, KafkaCluster kafka, Consumer<String> progress) {
+    Execution(
+        String runId, Path runDir, KafkaCluster kafka, Redis redis, Consumer<String> progress) {
       this.runId = runId;
       this.runDir = runDir;
       this.kafka = kafka;
       this.progress = progress;
+      this.redis = redis;
     }
 
     void failBeforeStart(RunResult.Failure cause) {
@@ -191,9 +211,14 @@ public final class BenchmarkRun {
       sampler.close();
     }
 
-    Map<String, String> jobParams() {
+    Map<String, String> jobParams(Map<String, String> fromSetUp) {
       Map<String, String> params = new TreeMap<>(request.params());
       params.put("seed", Long.toString(request.seed()));
+      params.putAll(fromSetUp);
+      if (request.mode() == Mode.IN_JOB) {
+        params.put("source", "in-job");
+        params.put("in-job.records", Long.toString(request.records()));
+      }
       return params;
     }
 
@@ -205,20 +230,45 @@ public final class BenchmarkRun {
       return "sb-" + runId + "-out";
     }
 
+    /** One topic per input stream: the input topic, or {@code <input>-<stream>} (join). */
+    List<String> inputTopics() {
+      int streams = request.workloadDefinition().inputStreams(request.workloadParams());
+      if (streams == 1) {
+        return List.of(inputTopic());
+      }
+      List<String> topics = new ArrayList<>();
+      for (int i = 0; i < streams; i++) {
+        topics.add(org.streambench.api.workload.JoinParts.topic(inputTopic(), i));
+      }
+      return topics;
+    }
+
+    List<String> allTopics() {
+      List<String> all = new ArrayList<>(inputTopics());
+      all.add(outputTopic());
+      return all;
+    }
+
     void run() {
-      generator =
-          new Generator(
-              kafka.bootstrapServers(),
-              inputTopic(),
-              WorkloadParams.intParam(request.params(), "record.size"));
+      workload =
+          request
+              .workloadDefinition()
+              .newRun(request.workloadParams(), request.seed(), request.guarantee());
+      generator = new Generator(kafka.bootstrapServers(), inputTopics(), workload);
       sampler.watch("harness", ProcessHandle.current().pid());
       sampler.watchThreads("generator", n -> n.equals("generator") || Generator.isNetworkThread(n));
       sampler.watchThreads("collector", n -> n.equals("collector"));
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
       }
+      if (redis != null && redis.pid() > 0) {
+        sampler.watch("redis", redis.pid());
+      }
       try {
-        kafka.createTopics(List.of(inputTopic(), outputTopic()), request.partitions());
+        if (request.mode() != Mode.IN_JOB) {
+          kafka.createTopics(allTopics(), request.partitions());
+        }
+        Map<String, String> fromSetUp = workload.setUp(services());
         JobSpec spec =
             new JobSpec(
                 runId,
@@ -230,20 +280,29 @@ public final class BenchmarkRun {
                 request.parallelism(),
                 runDir,
                 settings,
-                jobParams());
+                jobParams(fromSetUp));
         Path specFile = runDir.resolve("spec.properties");
         spec.write(specFile);
+        if (request.mode() == Mode.IN_JOB) {
+          runInJob(specFile);
+          return;
+        }
         if (request.mode() == Mode.DRAIN) {
           progress.accept("pre-filling " + request.records() + " records");
           generated = generator.runUnpaced(request.records());
+          workload.expect(generated.sent());
           progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
         }
         startEngine(specFile);
+        if (request.mode() == Mode.DRAIN) {
+          sampler.mark(STEADY_START);
+        }
         collector =
             new Collector(
                 kafka.bootstrapServers(),
                 outputTopic(),
                 request.guarantee(),
+                workload,
                 runDir.resolve("latency.hlog"),
                 EpochMicros.now(),
                 request.idleTimeout());
@@ -254,9 +313,9 @@ public final class BenchmarkRun {
           runPacedGenerator();
         } else {
           collector.setSteadyWindow(0, Long.MAX_VALUE);
-          collector.expect(generated.sent());
         }
         awaitCollector();
+        external = workload.checkExternal(services());
       } catch (Exception e) {
         onFailure(e);
       } finally {
@@ -278,6 +337,53 @@ public final class BenchmarkRun {
           failure = new RunResult.Failure("interrupted by a signal", engineLogTail());
         }
       }
+    }
+
+    private RunServices services() {
+      return new RunServices(redis, runId);
+    }
+
+    /**
+     * In-job source: the engine generates and counts by itself; the steady state runs from its
+     * readiness to its exit, and its report is checked against the harness's regeneration.
+     */
+    private void runInJob(Path specFile) throws Exception {
+      startEngine(specFile);
+      sampler.mark(STEADY_START);
+      progress.accept(
+          String.format("engine generating %,d records inside the job", request.records()));
+      // the engine writes its report, then exits: CPU is measured up to the report
+      Path report = runDir.resolve(InJobCheck.RESULT_FILE);
+      long lastReport = System.nanoTime();
+      while (!Files.exists(report)) {
+        if (!engineProcess.isAlive() && !Files.exists(report)) {
+          checkEngineAlive();
+        }
+        Thread.sleep(20);
+        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          List<Double> cores = sampler.coresPerSecond().getOrDefault("engine", List.of());
+          progress.accept(
+              String.format(
+                  "engine generating and processing, %.2f cores",
+                  cores.isEmpty() ? 0.0 : cores.get(cores.size() - 1)));
+          lastReport = System.nanoTime();
+        }
+      }
+      sampler.mark(STEADY_END);
+      if (!engineProcess.waitFor(Duration.ofSeconds(60))) {
+        throw new EngineFailure("engine did not exit after writing its in-job report");
+      }
+      if (engineProcess.exitCode() != 0) {
+        checkEngineAlive();
+      }
+      inJob =
+          InJobCheck.read(
+              runDir,
+              request.workloadDefinition(),
+              request.workloadParams(),
+              request.seed(),
+              request.records(),
+              request.guarantee());
     }
 
     private void startEngine(Path specFile)
@@ -304,6 +410,7 @@ public final class BenchmarkRun {
         }
         Thread.sleep(50);
       }
+      engineReadyMicros = EpochMicros.now();
       progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
     }
 
@@ -360,7 +467,7 @@ public final class BenchmarkRun {
       if (generated == null) {
         throw new IllegalStateException("generator failed", generator.firstError());
       }
-      collector.expect(generated.sent());
+      workload.expect(generated.sent());
     }
 
     /** Sleeps until an epoch-micros time, watching the engine and reporting progress. */
@@ -378,7 +485,7 @@ public final class BenchmarkRun {
 
     /**
      * Waits for the collector's report. In drain mode the steady window, for CPU accounting, runs
-     * from the first output record to the last expected one (to within 100 ms).
+     * from the engine's readiness to the last expected output (to within 100 ms).
      */
     private void awaitCollector() throws Exception {
       progress.accept("waiting for the engine's remaining output");
@@ -386,11 +493,7 @@ public final class BenchmarkRun {
       long lastReport = System.nanoTime();
       while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
         checkEngineAlive();
-        long received = collector.receivedSoFar();
-        if (drain && received > 0 && !sampler.hasMark(STEADY_START)) {
-          sampler.mark(STEADY_START);
-        }
-        if (drain && received >= generated.sent() && !sampler.hasMark(STEADY_END)) {
+        if (drain && collector.outputComplete() && !sampler.hasMark(STEADY_END)) {
           sampler.mark(STEADY_END);
         }
         if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
@@ -461,27 +564,42 @@ public final class BenchmarkRun {
     }
 
     RunResult result(Instant started, Map<String, String> config) {
-      boolean completed = status.equals(RunResult.COMPLETED) && collected != null;
+      boolean completed =
+          status.equals(RunResult.COMPLETED) && (collected != null || inJob != null);
       List<String> reasons = new ArrayList<>();
       List<String> warnings = new ArrayList<>();
+      Map<String, Long> counts = null;
+      Map<String, List<String>> examples = null;
       String verdict;
       if (!completed) {
         verdict = Verdict.Status.UNKNOWN.id();
         reasons.add(status + ": " + (failure == null ? "no output report" : failure.reason()));
       } else {
-        reasons.addAll(collected.verdict().reasons());
-        judgeGenerator(reasons, warnings);
+        Verdict checked = inJob != null ? inJob.verdict() : collected.verdict();
+        reasons.addAll(checked.reasons());
+        counts = new LinkedHashMap<>(checked.counts());
+        examples = new LinkedHashMap<>(checked.examples());
+        if (external != null) {
+          mergeExternal(external.verdict(), reasons, counts, examples);
+        }
+        if (inJob == null) {
+          judgeGenerator(reasons, warnings);
+          judgeOutput(counts, warnings);
+        } else {
+          warnings.add("framework-limit run: the input was generated inside the engine's job");
+        }
         judgeBottlenecks(warnings);
-        judgeOutput(warnings);
+        warnings.add("single run: no repetitions, no spread");
         verdict = (reasons.isEmpty() ? Verdict.Status.VALID : Verdict.Status.INVALID).id();
       }
-      Map<String, Object> provenance = new LinkedHashMap<>();
-      provenance.put("tool", Provenance.tool(home));
-      provenance.put("host", Provenance.host());
-      provenance.put("harnessJvm", Provenance.harnessJvm());
-      provenance.put("engine", Provenance.engineInfo(runDir.resolve(EngineLauncher.INFO_FILE)));
-      provenance.put("kafka", kafka == null ? "not started" : kafka.description());
-      provenance.put("seed", request.seed());
+      Map<String, Object> workloadResults = new LinkedHashMap<>();
+      if (external != null) {
+        workloadResults.putAll(external.results());
+      }
+      if (inJob != null) {
+        workloadResults.put("inJob", inJob.results());
+      }
+      boolean latency = completed && collected != null;
       return new RunResult(
           RunResult.FORMAT_VERSION,
           runId,
@@ -499,22 +617,48 @@ public final class BenchmarkRun {
           Instant.now().toString(),
           runDir.toString(),
           completed ? throughput() : null,
-          completed && request.mode() == Mode.FIXED_RATE ? collected.endToEnd() : null,
-          completed ? collected.engine() : null,
-          completed
+          latency && request.mode() == Mode.FIXED_RATE ? collected.endToEnd() : null,
+          latency ? collected.engine() : null,
+          latency
               ? Map.of(
                   "endToEnd", collected.negativeEndToEnd(), "engine", collected.negativeEngine())
               : null,
-          completed ? collected.verdict().counts() : null,
-          completed ? collected.verdict().examples() : null,
+          counts,
+          examples,
+          workloadResults.isEmpty() ? null : workloadResults,
           generated,
           usage,
           sampler.coresPerSecond(),
-          completed ? collected.intervals() : null,
+          latency ? collected.intervals() : null,
           config,
           configHash(config),
-          provenance,
+          provenance(),
           failure);
+    }
+
+    private Map<String, Object> provenance() {
+      Map<String, Object> provenance = new LinkedHashMap<>();
+      provenance.put("tool", Provenance.tool(home));
+      provenance.put("host", Provenance.host());
+      provenance.put("harnessJvm", Provenance.harnessJvm());
+      provenance.put("engine", Provenance.engineInfo(runDir.resolve(EngineLauncher.INFO_FILE)));
+      provenance.put("kafka", kafka == null ? "not started" : kafka.description());
+      if (redis != null) {
+        provenance.put("redis", redis.description());
+      }
+      provenance.put("seed", request.seed());
+      return provenance;
+    }
+
+    /** Adds the check of state outside Kafka (ysb: Redis), its names prefixed "redis.". */
+    private void mergeExternal(
+        Verdict v,
+        List<String> reasons,
+        Map<String, Long> counts,
+        Map<String, List<String>> examples) {
+      v.reasons().forEach(r -> reasons.add("redis: " + r));
+      v.counts().forEach((k, n) -> counts.put("redis." + k, n));
+      v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
 
     private void judgeGenerator(List<String> reasons, List<String> warnings) {
@@ -586,14 +730,18 @@ public final class BenchmarkRun {
       return sampler.coresBetween(role, STEADY_START, STEADY_END);
     }
 
-    private void judgeOutput(List<String> warnings) {
-      long lost = collected.verdict().counts().getOrDefault("lost", 0L);
+    private void judgeOutput(Map<String, Long> counts, List<String> warnings) {
+      long lost = counts.getOrDefault("lost", 0L);
       if (lost > 0 && !request.guarantee().forbidsLoss()) {
-        warnings.add(lost + " records lost, which " + request.guarantee() + " allows");
+        warnings.add(lost + " lost, which " + request.guarantee() + " allows");
       }
-      long dup = collected.verdict().counts().getOrDefault("duplicated", 0L);
+      long dup = counts.getOrDefault("duplicated", 0L);
       if (dup > 0 && !request.guarantee().forbidsDuplicates()) {
-        warnings.add(dup + " duplicate deliveries, which " + request.guarantee() + " allows");
+        warnings.add(dup + " duplicated, which " + request.guarantee() + " allows");
+      }
+      long alerts = counts.getOrDefault("alerts", 0L);
+      if (alerts > 0 && request.guarantee() != org.streambench.api.Guarantee.EXACTLY_ONCE) {
+        warnings.add(alerts + " state machine alerts: the damage of " + request.guarantee());
       }
       if (collected.negativeEndToEnd() + collected.negativeEngine() > 0) {
         warnings.add(
@@ -602,25 +750,36 @@ public final class BenchmarkRun {
                 + ", engine "
                 + collected.negativeEngine());
       }
-      warnings.add("single run: no repetitions, no spread");
     }
 
+    /**
+     * Fixed rate: means over the steady window. Drain: input records over the time from the
+     * engine's readiness to its last output. In-job: the engine's own count and clock.
+     */
     private RunResult.Throughput throughput() {
       double seconds;
       double in;
       double out;
-      if (request.mode() == Mode.FIXED_RATE) {
+      if (inJob != null) {
+        seconds = inJob.seconds();
+        in = inJob.records() / seconds;
+        out = inJob.outputs() / seconds;
+      } else if (request.mode() == Mode.FIXED_RATE) {
         seconds = request.duration().toNanos() / 1e9;
         in = generated.meanRate(request.warmup(), request.duration());
         out = collected.steadyReceived() / seconds;
       } else {
-        seconds =
-            Math.max(1e-3, (collected.lastReceiveMicros() - collected.firstReceiveMicros()) / 1e6);
-        in = generated.achievedRate();
+        seconds = Math.max(1e-3, (collected.lastReceiveMicros() - engineReadyMicros) / 1e6);
+        in = generated.sent() / seconds;
         out = collected.received() / seconds;
       }
       double cores = sampler.coresBetween("engine", STEADY_START, STEADY_END);
-      return new RunResult.Throughput(in, out, seconds, cores > 0 ? out / cores : Double.NaN);
+      return new RunResult.Throughput(
+          in,
+          out,
+          seconds,
+          cores > 0 ? out / cores : Double.NaN,
+          cores > 0 ? in / cores : Double.NaN);
     }
   }
 

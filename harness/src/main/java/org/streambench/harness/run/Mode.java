@@ -7,7 +7,12 @@ public enum Mode {
   /** The generator sends at a fixed rate for warm-up + duration; latency is measured. */
   FIXED_RATE("fixed-rate"),
   /** The input is pre-filled; throughput is how fast the engine drains it from the start. */
-  DRAIN("drain");
+  DRAIN("drain"),
+  /**
+   * The engine generates the input inside the job (no Kafka) and counts its output: a
+   * framework-limit run, reported per engine core.
+   */
+  IN_JOB("in-job");
 
   private final String id;
 
@@ -25,7 +30,7 @@ public enum Mode {
         return m;
       }
     }
-    throw new UsageException("unknown mode '" + id + "' (expected fixed-rate or drain)");
+    throw new UsageException("unknown mode '" + id + "' (expected fixed-rate, drain or in-job)");
   }
 
   @Override

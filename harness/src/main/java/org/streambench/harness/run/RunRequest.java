@@ -8,6 +8,9 @@ import java.util.TreeMap;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.workload.Params;
+import org.streambench.harness.workload.Workload;
+import org.streambench.harness.workload.Workloads;
 
 /**
  * One measured run as the user asked for it, validated on construction.
@@ -22,6 +25,7 @@ import org.streambench.harness.UsageException;
  * @param parallelism engine parallelism
  * @param partitions partitions of the input and output topics
  * @param guarantee delivery guarantee
+ * @param profiles named engine config files ({@code engines/<engine>/conf/profiles/NAME.yaml})
  * @param engineConfigs extra engine config files, applied in order
  * @param sets {@code key=value} engine setting overrides, applied last
  * @param maxGeneratorLag the generator may fall this far behind its schedule before the run is
@@ -41,6 +45,7 @@ public record RunRequest(
     int parallelism,
     int partitions,
     Guarantee guarantee,
+    List<String> profiles,
     List<Path> engineConfigs,
     List<String> sets,
     Duration maxGeneratorLag,
@@ -49,6 +54,11 @@ public record RunRequest(
     Map<String, String> params) {
 
   public RunRequest {
+    Workload w = Workloads.get(workload);
+    if (mode == Mode.IN_JOB && !w.hasInJobMode()) {
+      throw new UsageException(
+          "workload " + workload + " has no in-job source mode (grep and grouping have)");
+    }
     if (mode == Mode.FIXED_RATE) {
       positive(rate, "--rate");
       positive(duration.toMillis(), "--duration");
@@ -64,7 +74,8 @@ public record RunRequest(
     positive(parallelism, "--parallelism");
     positive(partitions, "--partitions");
     positive(idleTimeout.toMillis(), "--idle-timeout");
-    params = WorkloadParams.resolve(workload, params);
+    params = Params.resolve(w, params).asMap();
+    profiles = List.copyOf(profiles);
     engineConfigs = List.copyOf(engineConfigs);
     sets = List.copyOf(sets);
   }
@@ -73,6 +84,15 @@ public record RunRequest(
     if (value <= 0) {
       throw new UsageException(option + " must be positive, was " + value);
     }
+  }
+
+  public Workload workloadDefinition() {
+    return Workloads.get(workload);
+  }
+
+  /** The resolved workload parameters, typed. */
+  public Params workloadParams() {
+    return Params.resolve(workloadDefinition(), params);
   }
 
   /** The run's parameters as stored with its result (and hashed with its settings). */
@@ -85,8 +105,14 @@ public record RunRequest(
     p.put("run.parallelism", Integer.toString(parallelism));
     p.put("run.partitions", Integer.toString(partitions));
     p.put("run.seed", Long.toString(seed));
+    p.put("run.profiles", String.join(",", profiles));
     params.forEach((k, v) -> p.put("workload." + k, v));
     p.put("run.idle-timeout", Durations.format(idleTimeout));
+    Workload w = Workloads.get(workload);
+    if (mode == Mode.IN_JOB && !w.hasInJobMode()) {
+      throw new UsageException(
+          "workload " + workload + " has no in-job source mode (grep and grouping have)");
+    }
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));
       p.put("run.warmup", Durations.format(warmup));

@@ -32,7 +32,11 @@ class EngineSettingsTest {
     Files.writeString(extra, "b: extra\nc: 5\n");
     Map<String, String> s =
         EngineSettings.resolve(
-            engine(dir), Guarantee.AT_LEAST_ONCE, List.of(extra), List.of("c=6", "d = x=y"));
+            engine(dir),
+            Guarantee.AT_LEAST_ONCE,
+            List.of(),
+            List.of(extra),
+            List.of("c=6", "d = x=y"));
     assertEquals(
         Map.of(
             "a", "10", "b", "extra", "c", "6", "d", "x=y", "nested.x.y", "2", "nested.deep.z", "3"),
@@ -44,17 +48,25 @@ class EngineSettingsTest {
     EngineDescriptor e = engine(dir);
     assertThrows(
         UsageException.class,
-        () -> EngineSettings.resolve(e, Guarantee.AT_LEAST_ONCE, List.of(), List.of("novalue")));
+        () ->
+            EngineSettings.resolve(
+                e, Guarantee.AT_LEAST_ONCE, List.of(), List.of(), List.of("novalue")));
     assertThrows(
         UsageException.class,
         () ->
             EngineSettings.resolve(
-                e, Guarantee.AT_LEAST_ONCE, List.of(dir.resolve("missing.yaml")), List.of()));
+                e,
+                Guarantee.AT_LEAST_ONCE,
+                List.of(),
+                List.of(dir.resolve("missing.yaml")),
+                List.of()));
     Path list = dir.resolve("list.yaml");
     Files.writeString(list, "a: [1, 2]\n");
     assertThrows(
         UsageException.class,
-        () -> EngineSettings.resolve(e, Guarantee.AT_LEAST_ONCE, List.of(list), List.of()));
+        () ->
+            EngineSettings.resolve(
+                e, Guarantee.AT_LEAST_ONCE, List.of(), List.of(list), List.of()));
   }
 
   @Test
@@ -65,7 +77,7 @@ class EngineSettingsTest {
     assertTrue(registry.all().containsKey("flink"));
     for (EngineDescriptor d : registry.all().values()) {
       for (Guarantee g : d.guarantees()) {
-        Map<String, String> s = EngineSettings.resolve(d, g, List.of(), List.of());
+        Map<String, String> s = EngineSettings.resolve(d, g, List.of(), List.of(), List.of());
         assertTrue(!s.isEmpty(), d.name() + " has settings for " + g);
       }
     }

@@ -69,6 +69,7 @@ final class SharedBroker implements AutoCloseable {
         g,
         List.of(),
         List.of(),
+        List.of(),
         Duration.ofMillis(500),
         Duration.ofSeconds(20),
         42,
@@ -77,7 +78,8 @@ final class SharedBroker implements AutoCloseable {
 
   RunResult run(RunRequest request) throws Exception {
     return BenchmarkRun.prepare(home, engines, request)
-        .execute(broker, store, line -> System.out.println("  " + request.engine() + ": " + line));
+        .execute(
+            broker, null, store, line -> System.out.println("  " + request.engine() + ": " + line));
   }
 
   @Override

@@ -10,10 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.streambench.api.Guarantee;
 
-class IdentityVerifierTest {
+class SequenceVerifierTest {
   /** A verifier that has seen every sequence number below {@code expected} once. */
-  private static IdentityVerifier deliver(long expected) {
-    IdentityVerifier v = new IdentityVerifier();
+  private static SequenceVerifier deliver(long expected) {
+    SequenceVerifier v = new SequenceVerifier();
     for (long seq = 0; seq < expected; seq++) {
       v.observe(seq);
     }
@@ -31,7 +31,7 @@ class IdentityVerifierTest {
 
   @Test
   void lossIsDetectedAndOnlyAtMostOnceAllowsIt() {
-    IdentityVerifier v = new IdentityVerifier();
+    SequenceVerifier v = new SequenceVerifier();
     for (long seq = 0; seq < 1000; seq++) {
       if (seq != 17 && (seq < 500 || seq > 509)) {
         v.observe(seq);
@@ -54,7 +54,7 @@ class IdentityVerifierTest {
 
   @Test
   void duplicatesAreDetectedAndOnlyAtLeastOnceAllowsThem() {
-    IdentityVerifier v = deliver(100);
+    SequenceVerifier v = deliver(100);
     v.observe(5);
     v.observe(5);
     v.observe(42);
@@ -69,7 +69,7 @@ class IdentityVerifierTest {
   @ParameterizedTest
   @EnumSource(Guarantee.class)
   void phantomsAreInvalidForEveryGuarantee(Guarantee g) {
-    IdentityVerifier v = deliver(100);
+    SequenceVerifier v = deliver(100);
     v.observe(100);
     v.observe(7_000);
     v.malformed("garbage".getBytes(StandardCharsets.UTF_8));

@@ -1,0 +1,30 @@
+package org.streambench.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.streambench.harness.Home;
+import org.streambench.harness.redis.Redis;
+import picocli.CommandLine.Option;
+
+/** Which Redis workloads that need one (ysb) use: one streambench starts, or {@code --redis}. */
+final class RedisOptions {
+  @Option(
+      names = "--redis",
+      paramLabel = "HOST:PORT",
+      description =
+          "Use this Redis for ysb instead of starting one on 127.0.0.1 (redis-server from the"
+              + " PATH, else the binary bundled with the embedded-redis jar).")
+  String external;
+
+  /** Starts or connects to Redis; the caller closes it. */
+  Redis open(Home home, Path dir, Consumer<String> progress)
+      throws IOException, InterruptedException {
+    if (external != null) {
+      return Redis.external(external);
+    }
+    Redis redis = Redis.start(dir);
+    progress.accept("Redis ready: " + redis.description());
+    return redis;
+  }
+}

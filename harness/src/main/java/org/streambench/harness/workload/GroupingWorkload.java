@@ -1,0 +1,170 @@
+package org.streambench.harness.workload;
+
+import java.util.Map;
+import org.streambench.api.Guarantee;
+import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.KeyDistribution;
+import org.streambench.harness.verify.SequenceVerifier;
+import org.streambench.harness.verify.Verdict;
+import org.streambench.harness.verify.VerdictBuilder;
+
+/** grouping: a running count and sum per key, through a real repartition. */
+final class GroupingWorkload implements Workload {
+  @Override
+  public String name() {
+    return "grouping";
+  }
+
+  @Override
+  public String description() {
+    return "running count and sum per key behind a shuffle (has --mode in-job)";
+  }
+
+  @Override
+  public Map<String, String> defaults() {
+    return Map.of("keys", "10000", "distribution", "uniform", "zipf.exponent", "1.0");
+  }
+
+  @Override
+  public void validate(Params params) {
+    records(params, 0);
+  }
+
+  @Override
+  public boolean hasInJobMode() {
+    return true;
+  }
+
+  static GroupingRecords records(Params params, long seed) {
+    return new GroupingRecords(
+        seed,
+        KeyDistribution.of(
+            params.choice("distribution", "uniform", "zipf"),
+            params.positiveInt("keys"),
+            params.positiveDouble("zipf.exponent")));
+  }
+
+  /** Final {count, sum} per key index of the first {@code n} records. */
+  static long[][] totals(GroupingRecords records, int keys, long n) {
+    long[][] totals = new long[2][keys];
+    for (long seq = 0; seq < n; seq++) {
+      int k = records.keyIndex(seq);
+      totals[0][k]++;
+      totals[1][k] += records.value(seq);
+    }
+    return totals;
+  }
+
+  @Override
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+    return new Run(records(params, seed), params.positiveInt("keys"), guarantee);
+  }
+
+  /**
+   * Output {@code seq,t,key,count,sum,in,out}: one per input (checked by seq) and, per key, the
+   * output with the highest count must carry the generated count and sum.
+   */
+  private static final class Run extends WorkloadRun {
+    private final GroupingRecords records;
+    private final Guarantee guarantee;
+    private final long[] count;
+    private final long[] sum;
+    private final long[] highestCount;
+    private final long[] sumAtHighest;
+    private final SequenceVerifier verifier = new SequenceVerifier();
+    private final OutputFields fields = new OutputFields(7);
+    private long badKeys;
+
+    Run(GroupingRecords records, int keys, Guarantee guarantee) {
+      this.records = records;
+      this.guarantee = guarantee;
+      count = new long[keys];
+      sum = new long[keys];
+      highestCount = new long[keys];
+      sumAtHighest = new long[keys];
+    }
+
+    @Override
+    public int maxRecordBytes() {
+      return records.maxBytes();
+    }
+
+    @Override
+    public int encode(long seq, long t, byte[] buf) {
+      int k = records.keyIndex(seq);
+      count[k]++;
+      sum[k] += records.value(seq);
+      return records.encode(seq, t, buf);
+    }
+
+    @Override
+    public boolean observe(byte[] value, long[] stamps) {
+      if (!fields.split(value) || fields.number(0) < 0) {
+        verifier.malformed(value);
+        return false;
+      }
+      verifier.observe(fields.number(0));
+      String key = fields.text(2);
+      int k = key.startsWith("k") ? parseIndex(key.substring(1)) : -1;
+      long c = fields.number(3);
+      if (k < 0 || k >= count.length || c < 0) {
+        badKeys++;
+      } else if (c > highestCount[k]) {
+        highestCount[k] = c;
+        sumAtHighest[k] = fields.number(4);
+      }
+      stamps[0] = fields.number(1);
+      stamps[1] = fields.number(5);
+      stamps[2] = fields.number(6);
+      return true;
+    }
+
+    private static int parseIndex(String s) {
+      try {
+        return Integer.parseInt(s);
+      } catch (NumberFormatException e) {
+        return -1;
+      }
+    }
+
+    @Override
+    public long received() {
+      return verifier.received();
+    }
+
+    @Override
+    protected boolean allArrived() {
+      return verifier.distinct() >= expected();
+    }
+
+    @Override
+    public Verdict verdict() {
+      java.util.BitSet all = new java.util.BitSet();
+      all.set(0, (int) expected());
+      VerdictBuilder v = verifier.builder(all, guarantee, "records");
+      long under = 0;
+      long over = 0;
+      long wrongSum = 0;
+      for (int k = 0; k < count.length; k++) {
+        String key = GroupingRecords.key(k);
+        if (highestCount[k] < count[k]) {
+          under++;
+          v.example("keys.undercounted", key + ": count " + highestCount[k] + " of " + count[k]);
+        } else if (highestCount[k] > count[k]) {
+          over++;
+          v.example("keys.overcounted", key + ": count " + highestCount[k] + " > " + count[k]);
+        } else if (count[k] > 0 && sumAtHighest[k] != sum[k]) {
+          wrongSum++;
+          v.example("keys.wrong", key + ": sum " + sumAtHighest[k] + ", expected " + sum[k]);
+        }
+      }
+      v.error("lost", "keys.undercounted", under, "keys whose final count is too low");
+      v.error("duplicated", "keys.overcounted", over, "keys whose final count is too high");
+      v.violation(
+          "keys.wrong",
+          wrongSum + badKeys,
+          wrongSum + badKeys + " keys with a wrong sum or an unknown key");
+      return v.build();
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package org.streambench.harness.workload;
+
+import org.streambench.api.Guarantee;
+import org.streambench.api.IdentityRecords;
+import org.streambench.harness.verify.SequenceVerifier;
+import org.streambench.harness.verify.Verdict;
+
+/** A run of identity or sleep: records {@code seq,t[,pad]}, every seq expected back once. */
+final class IdentityRun extends WorkloadRun {
+  private final int recordSize;
+  private final Guarantee guarantee;
+  private final SequenceVerifier verifier = new SequenceVerifier();
+  private final long[] fields = new long[IdentityRecords.OUTPUT_FIELDS];
+
+  IdentityRun(int recordSize, Guarantee guarantee) {
+    this.recordSize = recordSize;
+    this.guarantee = guarantee;
+  }
+
+  @Override
+  public int maxRecordBytes() {
+    return recordSize + 64;
+  }
+
+  @Override
+  public int encode(long seq, long t, byte[] buf) {
+    return IdentityRecords.encodeInput(seq, t, recordSize, buf);
+  }
+
+  @Override
+  public boolean observe(byte[] value, long[] stamps) {
+    if (!IdentityRecords.parseOutput(value, fields)) {
+      verifier.malformed(value);
+      return false;
+    }
+    verifier.observe(fields[0]);
+    stamps[0] = fields[1];
+    stamps[1] = fields[2];
+    stamps[2] = fields[3];
+    return true;
+  }
+
+  @Override
+  public long received() {
+    return verifier.received();
+  }
+
+  @Override
+  protected boolean allArrived() {
+    return verifier.distinct() >= expected();
+  }
+
+  @Override
+  public Verdict verdict() {
+    return verifier.verdict(expected(), guarantee);
+  }
+}

@@ -1,0 +1,195 @@
+package org.streambench.harness.workload;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import org.streambench.api.Guarantee;
+import org.streambench.api.workload.JoinParts;
+import org.streambench.harness.verify.Verdict;
+import org.streambench.harness.verify.VerdictBuilder;
+
+/** join: parts of a sample on two or three streams, merged in keyed state until a timer fires. */
+final class JoinWorkload implements Workload {
+  @Override
+  public String name() {
+    return "join";
+  }
+
+  @Override
+  public String description() {
+    return "union of streams, keyed state and timers (heap vs on-disk state study)";
+  }
+
+  @Override
+  public Map<String, String> defaults() {
+    return Map.of(
+        "streams", "3", "delay.records", "3000", "timer.ms", "10000", "payload.bytes", "100");
+  }
+
+  @Override
+  public void validate(Params params) {
+    int streams = params.positiveInt("streams");
+    if (streams < 2 || streams > JoinParts.STREAMS.length) {
+      throw new org.streambench.harness.UsageException("join parameter streams must be 2 or 3");
+    }
+    params.positiveInt("timer.ms");
+  }
+
+  @Override
+  public int inputStreams(Params params) {
+    return params.positiveInt("streams");
+  }
+
+  @Override
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+    return new Run(
+        new JoinParts(
+            seed,
+            params.positiveInt("streams"),
+            params.nonNegativeInt("delay.records"),
+            params.nonNegativeInt("payload.bytes")),
+        params.nonNegativeInt("payload.bytes"),
+        guarantee);
+  }
+
+  /**
+   * Output {@code sample,mask,bytes,firstT,lastT,lastIn,out}: one per generated sample, with the
+   * mask of its generated parts and all their payload bytes.
+   */
+  private static final class Run extends WorkloadRun {
+    private final JoinParts parts;
+    private final int payloadBytes;
+    private final Guarantee guarantee;
+    private byte[] generatedMask = new byte[1 << 16];
+    private byte[] outputs = new byte[1 << 16];
+    private final OutputFields fields = new OutputFields(7);
+    private final VerdictBuilder notes;
+    private long samplesSeen;
+    private long received;
+    private long incomplete;
+    private long phantom;
+    private long expectedSamples;
+    private int lastPart;
+
+    Run(JoinParts parts, int payloadBytes, Guarantee guarantee) {
+      this.parts = parts;
+      this.payloadBytes = payloadBytes;
+      this.guarantee = guarantee;
+      this.notes = new VerdictBuilder(guarantee);
+    }
+
+    @Override
+    public int maxRecordBytes() {
+      return parts.maxBytes();
+    }
+
+    @Override
+    public int encode(long seq, long t, byte[] buf) {
+      int sample = (int) parts.sample(seq);
+      lastPart = parts.part(seq);
+      if (sample >= generatedMask.length) {
+        generatedMask =
+            Arrays.copyOf(generatedMask, Math.max(sample + 1, generatedMask.length * 2));
+      }
+      generatedMask[sample] |= (byte) (1 << lastPart);
+      return parts.encode(seq, t, buf);
+    }
+
+    @Override
+    public int stream() {
+      return lastPart;
+    }
+
+    @Override
+    protected void prepareExpectations(long sent) {
+      long n = 0;
+      for (byte m : generatedMask) {
+        if (m != 0) {
+          n++;
+        }
+      }
+      expectedSamples = n;
+    }
+
+    @Override
+    public boolean observe(byte[] value, long[] stamps) {
+      received++;
+      long sample = fields.split(value) ? fields.number(0) : -1;
+      long mask = sample >= 0 ? fields.number(1) : -1;
+      if (sample < 0
+          || mask < 0
+          || sample >= generatedMask.length
+          || generatedMask[(int) sample] == 0) {
+        phantom++;
+        notes.example("phantom", new String(value, StandardCharsets.UTF_8));
+        return false;
+      }
+      int s = (int) sample;
+      if (s >= outputs.length) {
+        outputs = Arrays.copyOf(outputs, Math.max(s + 1, outputs.length * 2));
+      }
+      if (outputs[s] == 0) {
+        samplesSeen++;
+      }
+      outputs[s] = (byte) Math.min(Byte.MAX_VALUE, outputs[s] + 1);
+      long expectedBytes = (long) Integer.bitCount(generatedMask[s]) * payloadBytes;
+      if (mask != generatedMask[s] || fields.number(2) != expectedBytes) {
+        incomplete++;
+        notes.example(
+            "incomplete",
+            "sample "
+                + s
+                + ": parts mask "
+                + mask
+                + " ("
+                + fields.number(2)
+                + " bytes), generated mask "
+                + generatedMask[s]);
+      }
+      stamps[0] = fields.number(4);
+      stamps[1] = fields.number(5);
+      stamps[2] = fields.number(6);
+      return true;
+    }
+
+    @Override
+    public long received() {
+      return received;
+    }
+
+    @Override
+    protected boolean allArrived() {
+      return samplesSeen >= expectedSamples;
+    }
+
+    @Override
+    public Verdict verdict() {
+      VerdictBuilder v = new VerdictBuilder(guarantee);
+      long lost = 0;
+      long duplicated = 0;
+      for (int s = 0; s < generatedMask.length; s++) {
+        if (generatedMask[s] == 0) {
+          continue;
+        }
+        int got = s < outputs.length ? outputs[s] : 0;
+        if (got == 0) {
+          lost++;
+          v.example("lost", "sample " + s);
+        } else if (got > 1) {
+          duplicated += got - 1;
+          v.example("duplicated", "sample " + s + ": " + got + " outputs");
+        }
+      }
+      v.count("expected", expectedSamples);
+      v.count("received", received);
+      v.error("lost", lost, "of " + expectedSamples + " samples never emitted");
+      v.error("duplicated", duplicated, "samples emitted more than once");
+      v.violation(
+          "incomplete", incomplete, incomplete + " joined samples missing parts or payload");
+      v.violation(
+          "phantom", phantom, phantom + " outputs for samples never generated, or malformed");
+      notes.build().examples().forEach((kind, list) -> list.forEach(e -> v.example(kind, e)));
+      return v.build();
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package org.streambench.harness.workload;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.streambench.harness.UsageException;
+
+/** A workload's resolved parameters: its defaults overridden by {@code --param}, typed reads. */
+public final class Params {
+  private final String workload;
+  private final Map<String, String> values;
+
+  private Params(String workload, Map<String, String> values) {
+    this.workload = workload;
+    this.values = values;
+  }
+
+  /** Resolves {@code given} against the workload's defaults; unknown names are usage errors. */
+  public static Params resolve(Workload w, Map<String, String> given) {
+    Map<String, String> defaults = w.defaults();
+    for (String key : given.keySet()) {
+      if (!defaults.containsKey(key)) {
+        throw new UsageException(
+            "workload "
+                + w.name()
+                + " has no parameter '"
+                + key
+                + "'"
+                + (defaults.isEmpty()
+                    ? " (it has none)"
+                    : " (it has: " + String.join(", ", new TreeSet<>(defaults.keySet())) + ")"));
+      }
+    }
+    Map<String, String> resolved = new TreeMap<>(defaults);
+    resolved.putAll(given);
+    Params p = new Params(w.name(), resolved);
+    for (Map.Entry<String, String> d : defaults.entrySet()) {
+      if (d.getValue().matches("\\d+")) {
+        p.nonNegativeInt(d.getKey());
+      } else if (d.getValue().matches("\\d*\\.\\d+")) {
+        p.fraction(d.getKey());
+      }
+    }
+    w.validate(p);
+    return p;
+  }
+
+  /** For tests and callers that build parameters directly. */
+  public static Params of(Workload w, Map<String, String> given) {
+    return resolve(w, given);
+  }
+
+  public Map<String, String> asMap() {
+    return values;
+  }
+
+  public String text(String key) {
+    return values.get(key);
+  }
+
+  public int nonNegativeInt(String key) {
+    try {
+      int v = Integer.parseInt(values.get(key));
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(
+        workload
+            + " parameter "
+            + key
+            + " must be a non-negative integer, was '"
+            + values.get(key)
+            + "'");
+  }
+
+  public int positiveInt(String key) {
+    int v = nonNegativeInt(key);
+    if (v == 0) {
+      throw new UsageException(workload + " parameter " + key + " must be positive");
+    }
+    return v;
+  }
+
+  /** A number in {@code [0, 1]}. */
+  public double fraction(String key) {
+    try {
+      double v = Double.parseDouble(values.get(key));
+      if (v >= 0 && v <= 1) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(
+        workload
+            + " parameter "
+            + key
+            + " must be a number in [0, 1], was '"
+            + values.get(key)
+            + "'");
+  }
+
+  public double positiveDouble(String key) {
+    try {
+      double v = Double.parseDouble(values.get(key));
+      if (v > 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(
+        workload
+            + " parameter "
+            + key
+            + " must be a positive number, was '"
+            + values.get(key)
+            + "'");
+  }
+
+  /** One of {@code allowed}. */
+  public String choice(String key, String... allowed) {
+    String v = values.get(key);
+    for (String a : allowed) {
+      if (a.equals(v)) {
+        return v;
+      }
+    }
+    throw new UsageException(
+        workload
+            + " parameter "
+            + key
+            + " must be one of "
+            + String.join(", ", allowed)
+            + ", was '"
+            + v
+            + "'");
+  }
+}

@@ -1,0 +1,188 @@
+package org.streambench.harness.workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.streambench.api.Guarantee;
+import org.streambench.api.workload.YsbEvents;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.verify.KeyedCountVerifier;
+import org.streambench.harness.verify.Verdict;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
+
+/** ysb: the Yahoo Streaming Benchmark, ad views counted per campaign in 10 s windows in Redis. */
+final class YsbWorkload implements Workload {
+  @Override
+  public String name() {
+    return "ysb";
+  }
+
+  @Override
+  public String description() {
+    return "Yahoo Streaming Benchmark: filter, Redis join, 10 s event-time windows into Redis";
+  }
+
+  @Override
+  public Map<String, String> defaults() {
+    return Map.of(
+        "campaigns", "100",
+        "ads.per.campaign", "10",
+        "window.ms", "10000",
+        "lateness.ms", "60000",
+        "sla.ms", "1000",
+        "out.of.orderness.ms", "1000");
+  }
+
+  @Override
+  public void validate(Params params) {
+    params.positiveInt("campaigns");
+    params.positiveInt("ads.per.campaign");
+    params.positiveInt("window.ms");
+    params.positiveInt("sla.ms");
+  }
+
+  @Override
+  public boolean needsRedis() {
+    return true;
+  }
+
+  @Override
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+    return new Run(
+        new YsbEvents(
+            seed, params.positiveInt("campaigns"), params.positiveInt("ads.per.campaign")),
+        params.positiveInt("window.ms"),
+        guarantee);
+  }
+
+  /**
+   * Kafka output {@code campaign,windowStartMs,count,maxEventUs,maxInUs,outUs} per window update;
+   * the highest count per (campaign, window) must equal the generated views, in the output and in
+   * Redis, whose {@code time_updated} gives YSB's window latency.
+   */
+  private static final class Run extends WorkloadRun {
+    private final YsbEvents events;
+    private final long windowMs;
+    private final Guarantee guarantee;
+    private final WindowTally tally;
+    private final KeyedCountVerifier verifier = new KeyedCountVerifier();
+    private final OutputFields fields = new OutputFields(6);
+    private volatile Map<String, Long> expectedCounts;
+
+    Run(YsbEvents events, long windowMs, Guarantee guarantee) {
+      this.events = events;
+      this.windowMs = windowMs;
+      this.guarantee = guarantee;
+      this.tally = new WindowTally(windowMs * 1000, events.campaigns());
+    }
+
+    @Override
+    public int maxRecordBytes() {
+      return events.maxBytes();
+    }
+
+    @Override
+    public int encode(long seq, long t, byte[] buf) {
+      if (events.eventType(seq) == YsbEvents.VIEW) {
+        tally.add(events.campaignOf(events.adIndex(seq)), YsbEvents.eventTimeMillis(t) * 1000);
+      }
+      return events.encode(seq, t, buf);
+    }
+
+    static String prefix(String runId) {
+      return "sb:" + runId + ":";
+    }
+
+    /** YSB's setup: every ad id mapped to its campaign id in Redis. */
+    @Override
+    public Map<String, String> setUp(RunServices services) {
+      try (Jedis j = services.redis().client()) {
+        Pipeline p = j.pipelined();
+        for (int ad = 0; ad < events.ads(); ad++) {
+          p.set(events.adId(ad), events.campaignId(events.campaignOf(ad)));
+        }
+        p.sync();
+      }
+      return Map.of(
+          "redis.host", services.redis().host(),
+          "redis.port", Integer.toString(services.redis().port()),
+          "redis.prefix", prefix(services.runId()));
+    }
+
+    @Override
+    protected void prepareExpectations(long sent) {
+      expectedCounts = tally.expected(events::campaignId, 1000);
+    }
+
+    @Override
+    public boolean observe(byte[] value, long[] stamps) {
+      if (!fields.split(value) || fields.number(1) < 0 || fields.number(2) < 0) {
+        verifier.malformed();
+        return false;
+      }
+      verifier.observe(fields.text(0) + "@" + fields.number(1), fields.number(2));
+      stamps[0] = fields.number(3);
+      stamps[1] = fields.number(4);
+      stamps[2] = fields.number(5);
+      return true;
+    }
+
+    @Override
+    public long received() {
+      return verifier.received();
+    }
+
+    @Override
+    protected boolean allArrived() {
+      return verifier.reached(expectedCounts);
+    }
+
+    @Override
+    public Verdict verdict() {
+      return verifier.verdict(expectedCounts, guarantee, "windows");
+    }
+
+    /**
+     * Reads every expected window's hash from Redis: its final {@code seen_count} is checked like
+     * the output, and {@code time_updated − window_start − window.ms} is YSB's window latency.
+     */
+    @Override
+    public ExternalCheck checkExternal(RunServices services) {
+      String prefix = prefix(services.runId());
+      KeyedCountVerifier redisCounts = new KeyedCountVerifier();
+      Histogram latency = new Histogram(3);
+      long negative = 0;
+      List<String> keys = List.copyOf(expectedCounts.keySet());
+      try (Jedis j = services.redis().client()) {
+        Pipeline p = j.pipelined();
+        Map<String, Response<List<String>>> replies = new LinkedHashMap<>();
+        for (String key : keys) {
+          String redisKey = prefix + key.replace('@', ':');
+          replies.put(key, p.hmget(redisKey, "seen_count", "time_updated"));
+        }
+        p.sync();
+        for (Map.Entry<String, Response<List<String>>> e : replies.entrySet()) {
+          List<String> v = e.getValue().get();
+          if (v.get(0) == null || v.get(1) == null) {
+            continue;
+          }
+          redisCounts.observe(e.getKey(), Long.parseLong(v.get(0)));
+          long windowStart = Long.parseLong(e.getKey().substring(e.getKey().indexOf('@') + 1));
+          long ms = Long.parseLong(v.get(1)) - windowStart - windowMs;
+          if (ms < 0) {
+            negative++;
+          } else {
+            latency.recordValue(ms * 1000);
+          }
+        }
+      }
+      Map<String, Object> results = new LinkedHashMap<>();
+      results.put("ysbWindowLatencyMicros", LatencySummary.of(latency));
+      results.put("ysbWindowsUpdatedBeforeTheirEnd", negative);
+      return new ExternalCheck(redisCounts.verdict(expectedCounts, guarantee, "windows"), results);
+    }
+  }
+}
