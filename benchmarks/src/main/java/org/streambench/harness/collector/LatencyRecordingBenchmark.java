@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.streambench.harness.generator.PacingSchedule;
-import org.streambench.harness.verify.IdentityVerifier;
+import org.streambench.harness.verify.SequenceVerifier;
 
 /** The collector's per-record bookkeeping and the generator's schedule arithmetic. */
 @BenchmarkMode(Mode.AverageTime)
@@ -32,7 +32,7 @@ public class LatencyRecordingBenchmark {
   private final Histogram histogram = new Histogram(3);
   private final PacingSchedule schedule = new PacingSchedule(123_457);
   private LatencyRecorder recorder;
-  private IdentityVerifier verifier;
+  private SequenceVerifier verifier;
   private Path log;
   private long seq;
 
@@ -41,7 +41,7 @@ public class LatencyRecordingBenchmark {
     log = Files.createTempFile("bench", ".hlog");
     recorder = new LatencyRecorder(log, ORIGIN);
     recorder.setSteadyWindow(ORIGIN, Long.MAX_VALUE);
-    verifier = new IdentityVerifier();
+    verifier = new SequenceVerifier();
   }
 
   @TearDown
