@@ -1,0 +1,291 @@
+package org.streambench.harness.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.streambench.api.Guarantee;
+import org.streambench.api.workload.GrepLines;
+import org.streambench.api.workload.YsbEvents;
+import org.streambench.harness.verify.Verdict;
+import org.streambench.harness.workload.ReferenceJobs.Input;
+
+/**
+ * Each workload's checks against a correct reference output, then with each kind of error injected:
+ * a lost output, a duplicate, a wrong value, a phantom. Each must be named, counted and judged by
+ * the guarantee.
+ */
+class WorkloadVerificationTest {
+  private static final long SEED = 7;
+  private static final long START = 1_763_790_000_000_000L;
+
+  /** A workload run: its parameters, guarantee, records and their spacing in µs. */
+  private record Case(String workload, Map<String, String> params, Guarantee g, int n, long step) {
+    WorkloadRun run() {
+      Workload w = Workloads.get(workload);
+      return w.newRun(Params.resolve(w, params), SEED, g);
+    }
+  }
+
+  private static Verdict check(
+      Case c, Function<List<Input>, List<String>> job, UnaryOperator<List<String>> damage) {
+    WorkloadRun run = c.run();
+    List<Input> in = ReferenceJobs.generate(run, c.n(), START, c.step());
+    List<String> out = damage.apply(new ArrayList<>(job.apply(in)));
+    run.expect(c.n());
+    long[] stamps = new long[3];
+    for (String o : out) {
+      run.observe(o.getBytes(StandardCharsets.US_ASCII), stamps);
+    }
+    return run.verdict();
+  }
+
+  private static UnaryOperator<List<String>> none() {
+    return l -> l;
+  }
+
+  private static UnaryOperator<List<String>> drop(int i) {
+    return l -> {
+      l.remove(i);
+      return l;
+    };
+  }
+
+  private static UnaryOperator<List<String>> duplicate(int i) {
+    return l -> {
+      l.add(l.get(i));
+      return l;
+    };
+  }
+
+  private static UnaryOperator<List<String>> field(int i, int field, UnaryOperator<String> f) {
+    return l -> {
+      String[] parts = l.get(i).split(",", -1);
+      parts[field] = f.apply(parts[field]);
+      l.set(i, String.join(",", parts));
+      return l;
+    };
+  }
+
+  private static UnaryOperator<List<String>> add(String record) {
+    return l -> {
+      l.add(record);
+      return l;
+    };
+  }
+
+  private static UnaryOperator<String> plus(long d) {
+    return s -> Long.toString(Long.parseLong(s) + d);
+  }
+
+  private static void assertValid(Verdict v) {
+    assertEquals(
+        Verdict.Status.VALID, v.status(), () -> "reasons: " + v.reasons() + " " + v.examples());
+  }
+
+  private static void assertInvalid(Verdict v, String kind, long count) {
+    assertEquals(Verdict.Status.INVALID, v.status(), () -> "counts: " + v.counts());
+    if (count < 0) {
+      assertTrue(v.counts().get(kind) > 0, () -> kind + " counted: " + v.counts());
+    } else {
+      assertEquals(count, v.counts().get(kind), () -> "counts: " + v.counts());
+    }
+    assertFalse(
+        v.examples().getOrDefault(kind, List.of()).isEmpty(),
+        () -> "examples of " + kind + ": " + v.examples());
+  }
+
+  @Test
+  void identityAndSleep() {
+    for (String w : List.of("identity", "sleep")) {
+      Case c = new Case(w, Map.of(), Guarantee.EXACTLY_ONCE, 500, 1000);
+      Function<List<Input>, List<String>> job = ReferenceJobs::identity;
+      assertValid(check(c, job, none()));
+      assertInvalid(check(c, job, drop(10)), "lost", 1);
+      assertInvalid(check(c, job, duplicate(10)), "duplicated", 1);
+      assertInvalid(check(c, job, add("9999,1,2,3")), "phantom", 1);
+    }
+  }
+
+  @Test
+  void grep() {
+    Case c = new Case("grep", Map.of("match.fraction", "0.2"), Guarantee.EXACTLY_ONCE, 2000, 1000);
+    Function<List<Input>, List<String>> job = in -> ReferenceJobs.grep(in, "ERROR");
+    assertValid(check(c, job, none()));
+    assertInvalid(check(c, job, drop(3)), "lost", 1);
+    assertInvalid(check(c, job, duplicate(3)), "duplicated", 1);
+    // a line that does not match, passed through anyway
+    GrepLines lines = new GrepLines(SEED, 0.2, 8);
+    long seq = 0;
+    while (lines.isError(seq)) {
+      seq++;
+    }
+    byte[] buf = new byte[lines.maxBytes()];
+    String nonMatching =
+        new String(buf, 0, lines.encode(seq, START, buf), StandardCharsets.US_ASCII);
+    assertInvalid(check(c, job, add(nonMatching + ",1,2")), "phantom", 1);
+  }
+
+  @Test
+  void grepWithAnotherPatternExpectsItsMatches() {
+    Case c = new Case("grep", Map.of("pattern", "WARN|DEBUG"), Guarantee.AT_LEAST_ONCE, 1000, 1000);
+    assertValid(check(c, in -> ReferenceJobs.grep(in, "WARN|DEBUG"), none()));
+    assertInvalid(check(c, in -> ReferenceJobs.grep(in, "WARN"), none()), "lost", -1);
+  }
+
+  @Test
+  void grouping() {
+    Case c =
+        new Case(
+            "grouping",
+            Map.of("keys", "50", "distribution", "zipf"),
+            Guarantee.EXACTLY_ONCE,
+            3000,
+            1000);
+    Function<List<Input>, List<String>> job = ReferenceJobs::grouping;
+    assertValid(check(c, job, none()));
+    assertInvalid(check(c, job, drop(2999)), "lost", 1);
+    assertInvalid(check(c, job, duplicate(5)), "duplicated", 1);
+    Verdict wrongSum = check(c, job, l -> field(l.size() - 1, 4, plus(1)).apply(l));
+    assertInvalid(wrongSum, "keys.wrong", 1);
+    Verdict overcount = check(c, job, l -> field(l.size() - 1, 3, plus(1)).apply(l));
+    assertInvalid(overcount, "keys.overcounted", 1);
+  }
+
+  @Test
+  void stateMachine() {
+    Case c = new Case("statemachine", Map.of("keys", "20"), Guarantee.EXACTLY_ONCE, 3000, 1000);
+    Function<List<Input>, List<String>> job = ReferenceJobs::stateMachine;
+    Verdict ok = check(c, job, none());
+    assertValid(ok);
+    assertEquals(0L, ok.counts().get("alerts"));
+    assertTrue(ok.counts().get("expected") > 100, "sessions ended: " + ok.counts());
+    assertInvalid(check(c, job, drop(0)), "lost", 1);
+    assertInvalid(check(c, job, duplicate(0)), "duplicated", 1);
+    assertInvalid(check(c, job, field(0, 4, plus(1))), "wrong", 1);
+  }
+
+  @Test
+  void reorderedSessionsRaiseAlertsThatExactlyOnceRejects() {
+    Case eo =
+        new Case(
+            "statemachine",
+            Map.of("keys", "20", "reorder.every", "10"),
+            Guarantee.EXACTLY_ONCE,
+            3000,
+            1000);
+    Verdict v = check(eo, ReferenceJobs::stateMachine, none());
+    assertEquals(Verdict.Status.INVALID, v.status());
+    assertTrue(v.counts().get("alerts") > 5, "alerts: " + v.counts());
+    Case alo =
+        new Case(
+            "statemachine",
+            Map.of("keys", "20", "reorder.every", "10"),
+            Guarantee.AT_LEAST_ONCE,
+            3000,
+            1000);
+    Verdict weaker = check(alo, ReferenceJobs::stateMachine, none());
+    assertValid(weaker);
+    assertTrue(weaker.counts().get("alerts") > 5, "alerts are counted: " + weaker.counts());
+  }
+
+  @Test
+  void wordCount() {
+    Case c =
+        new Case(
+            "wordcount",
+            Map.of("vocabulary", "30", "distribution", "zipf"),
+            Guarantee.EXACTLY_ONCE,
+            500,
+            1000);
+    Function<List<Input>, List<String>> job = in -> ReferenceJobs.wordCount(in, 10);
+    assertValid(check(c, job, none()));
+    assertInvalid(check(c, job, drop(0)), "lost", 1);
+    assertInvalid(check(c, job, duplicate(0)), "duplicated", 1);
+    assertInvalid(check(c, job, field(0, 1, plus(1))), "wrong", 1);
+    assertInvalid(check(c, job, add("nosuchword,10,1,2,3,4,5")), "phantom", 1);
+  }
+
+  @Test
+  void ysb() {
+    Case c =
+        new Case(
+            "ysb",
+            Map.of("campaigns", "5", "window.ms", "1000"),
+            Guarantee.EXACTLY_ONCE,
+            3000,
+            1000);
+    Function<List<Input>, List<String>> job =
+        in -> ReferenceJobs.ysb(in, new YsbEvents(SEED, 5, 10), 1000);
+    assertValid(check(c, job, none()));
+    assertInvalid(check(c, job, drop(0)), "lost", -1);
+    assertInvalid(check(c, job, field(0, 2, plus(2))), "duplicated", 2);
+    assertInvalid(check(c, job, field(0, 1, plus(1))), "phantom", 1);
+    // revised updates: an earlier, lower count of a window does not hide the final one
+    assertValid(
+        check(
+            c,
+            job,
+            l -> {
+              String[] early = l.get(0).split(",");
+              early[2] = "1";
+              l.add(0, String.join(",", early));
+              return l;
+            }));
+  }
+
+  @Test
+  void join() {
+    Case c =
+        new Case(
+            "join",
+            Map.of("delay.records", "30", "payload.bytes", "8"),
+            Guarantee.EXACTLY_ONCE,
+            900,
+            1000);
+    Function<List<Input>, List<String>> job = in -> ReferenceJobs.join(in, 8);
+    assertValid(check(c, job, none()));
+    assertInvalid(check(c, job, drop(0)), "lost", 1);
+    assertInvalid(check(c, job, duplicate(0)), "duplicated", 1);
+    assertInvalid(check(c, job, field(0, 1, s -> "3")), "incomplete", 1);
+    assertInvalid(check(c, job, add("99999,7,24,1,2,3,4")), "phantom", 1);
+  }
+
+  @Test
+  void joinSpreadsPartsOverItsStreams() {
+    WorkloadRun run = new Case("join", Map.of(), Guarantee.AT_LEAST_ONCE, 0, 0).run();
+    int[] perStream = new int[3];
+    for (Input r : ReferenceJobs.generate(run, 3000, START, 1000)) {
+      perStream[r.stream()]++;
+      assertEquals(r.stream(), Integer.parseInt(r.value().split(",")[3]));
+    }
+    assertEquals(List.of(1000, 1000, 1000), List.of(perStream[0], perStream[1], perStream[2]));
+  }
+
+  @Test
+  void uriCount() {
+    Case c = new Case("uricount", Map.of("window.ms", "1000"), Guarantee.EXACTLY_ONCE, 3000, 1000);
+    Function<List<Input>, List<String>> job = in -> ReferenceJobs.uriCount(in, 1000);
+    assertValid(check(c, job, none()));
+    assertInvalid(check(c, job, field(0, 2, s -> "1")), "lost", -1);
+    assertInvalid(check(c, job, field(0, 2, plus(3))), "duplicated", 3);
+    assertInvalid(check(c, job, add("/nowhere,0,5,1,2,3")), "phantom", 1);
+  }
+
+  @Test
+  void uriCountEndMarkerLiesBeyondTheLastWindow() {
+    WorkloadRun run =
+        new Case("uricount", Map.of("window.ms", "1000"), Guarantee.AT_LEAST_ONCE, 0, 0).run();
+    byte[] buf = new byte[run.maxRecordBytes()];
+    String marker = new String(buf, 0, run.encodeEndMarker(START, buf), StandardCharsets.US_ASCII);
+    assertTrue(marker.contains("\"uri\":\"__end__\""), marker);
+    assertTrue(marker.contains("\"time\":" + (START + 1_000_000 + 1_000_000 + 1_000_000)), marker);
+  }
+}
