@@ -1,0 +1,111 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Home;
+import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Every registered engine × every workload it registers (identity has its own matrix), at small
+ * scale on the real embedded broker (and Redis for ysb): the output must verify as valid. Windows
+ * and timers are shortened so that a few seconds of input produce closed windows.
+ */
+class WorkloadMatrixIT {
+  /** Small-scale parameters and the guarantee each workload is tested with. */
+  private static final Map<String, Map<String, String>> PARAMS =
+      Map.of(
+          "sleep", Map.of("sleep.ms", "1"),
+          "grep", Map.of(),
+          "grouping", Map.of("keys", "500"),
+          "statemachine", Map.of("keys", "200"),
+          "wordcount", Map.of("vocabulary", "200"),
+          "ysb", Map.of("window.ms", "2000", "sla.ms", "500", "out.of.orderness.ms", "200"),
+          "join", Map.of("timer.ms", "1000", "delay.records", "300"),
+          "uricount", Map.of("window.ms", "2000", "out.of.orderness.ms", "200"));
+
+  private static final Map<String, Guarantee> GUARANTEE =
+      Map.of("statemachine", Guarantee.EXACTLY_ONCE, "wordcount", Guarantee.EXACTLY_ONCE);
+
+  private static SharedBroker kafka;
+
+  @BeforeAll
+  static void start() throws Exception {
+    kafka = new SharedBroker();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    kafka.close();
+  }
+
+  static Stream<Arguments> engineWorkloads() {
+    return EngineRegistry.scan(Home.detect().enginesDir()).all().values().stream()
+        .flatMap(
+            e ->
+                e.workloads().stream()
+                    .filter(PARAMS::containsKey)
+                    .map(w -> Arguments.of(e.name(), w)));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("engineWorkloads")
+  @Timeout(180)
+  void workloadIsValid(String engine, String workload) throws Exception {
+    Guarantee g = GUARANTEE.getOrDefault(workload, Guarantee.AT_LEAST_ONCE);
+    long rate = workload.equals("sleep") ? 500 : 2_000;
+    RunResult r =
+        kafka.run(SharedBroker.workload(engine, workload, g, PARAMS.get(workload), rate, 3, 4));
+
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(
+        "valid", r.verdict(), () -> "reasons: " + r.reasons() + " " + r.verificationExamples());
+    assertTrue(r.verification().getOrDefault("received", 0L) > 0, "output received");
+    assertTrue(r.endToEndLatencyMicros().count() > 0, "latency recorded");
+    if (workload.equals("ysb")) {
+      assertNotNull(r.workloadResults().get("ysbWindowLatencyMicros"), "YSB window latency");
+      assertEquals(0L, r.verification().get("redis.lost"), "Redis counts");
+    }
+  }
+
+  @Test
+  @Timeout(180)
+  void reorderedStateMachineInputIsCaughtByTheZeroAlertCheck() throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.workload(
+                "flink",
+                "statemachine",
+                Guarantee.EXACTLY_ONCE,
+                Map.of("keys", "200", "reorder.every", "20"),
+                2_000,
+                3,
+                4));
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals("invalid", r.verdict());
+    assertTrue(r.verification().get("alerts") > 0, () -> "alerts: " + r.verification());
+  }
+
+  @ParameterizedTest(name = "flink in-job {0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"grep", "grouping"})
+  @Timeout(180)
+  void inJobSourceRunsAreVerified(String workload) throws Exception {
+    RunResult r = kafka.run(SharedBroker.inJob("flink", workload, 200_000));
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertTrue(r.throughput().inPerSecond() > 0);
+    assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("framework-limit run")));
+  }
+}
