@@ -117,7 +117,7 @@ final class RunOptions {
       names = "--idle-timeout",
       defaultValue = "30s",
       description =
-          "Stop waiting for missing output after this long without any (default: ${DEFAULT-VALUE}).")
+          "Stop waiting for missing output after this long without any while the engine is idle too (default: ${DEFAULT-VALUE}).")
   Duration idleTimeout;
 
   @Option(

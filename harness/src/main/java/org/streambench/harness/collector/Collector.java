@@ -25,7 +25,7 @@ import org.streambench.harness.workload.WorkloadRun;
  * exactly-once runs), records latency with the harness's own clock and hands every record to the
  * workload's checks. It stops once the generator is done and the workload has seen every output it
  * expects (plus a short settle time for late duplicates), or when no record has arrived for the
- * idle timeout.
+ * idle timeout while the engine was idle too.
  *
  * <pre>
  * Collector c = new Collector(servers, topic, guarantee, workloadRun, logFile, originMicros, idle);
@@ -51,6 +51,7 @@ public final class Collector implements Runnable {
   private final LatencyRecorder latency;
   private final long idleTimeoutNanos;
   private final WorkloadRun workload;
+  private volatile java.util.function.BooleanSupplier engineBusy = () -> false;
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile boolean stopped;
   private volatile boolean complete;
@@ -83,6 +84,14 @@ public final class Collector implements Runnable {
   /** Records received so far (for progress reports). */
   public long receivedSoFar() {
     return receivedSoFar;
+  }
+
+  /**
+   * While {@code busy} says the engine is working, silence does not count as idle (a windowed job
+   * draining a large input may emit nothing until its windows close).
+   */
+  public void setEngineBusy(java.util.function.BooleanSupplier busy) {
+    engineBusy = busy;
   }
 
   /** Whether every expected output has arrived (the collector is settling or done). */
@@ -161,6 +170,10 @@ public final class Collector implements Runnable {
           break;
         }
         if (nowNanos - lastProgress >= idleTimeoutNanos) {
+          if (engineBusy.getAsBoolean()) {
+            lastProgress = nowNanos;
+            continue;
+          }
           timedOut = true;
           break;
         }

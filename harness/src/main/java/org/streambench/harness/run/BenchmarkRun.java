@@ -64,6 +64,7 @@ public final class BenchmarkRun {
   private static final String STEADY_END = "steady-end";
   private static final double SATURATED_THREAD_CORES = 0.9;
   private static final double SATURATED_MACHINE_SHARE = 0.9;
+  private static final double ENGINE_BUSY_CORES = 0.2;
 
   private final Home home;
   private final RunRequest request;
@@ -306,6 +307,7 @@ public final class BenchmarkRun {
                 runDir.resolve("latency.hlog"),
                 EpochMicros.now(),
                 request.idleTimeout());
+        collector.setEngineBusy(this::engineBusy);
         Thread collectorThread = new Thread(collector, "collector");
         collectorThread.setDaemon(true);
         collectorThread.start();
@@ -337,6 +339,12 @@ public final class BenchmarkRun {
           failure = new RunResult.Failure("interrupted by a signal", engineLogTail());
         }
       }
+    }
+
+    /** Whether the engine used a fifth of a core or more in the last sampled second. */
+    private boolean engineBusy() {
+      List<Double> cores = sampler.coresPerSecond().getOrDefault("engine", List.of());
+      return !cores.isEmpty() && cores.get(cores.size() - 1) >= ENGINE_BUSY_CORES;
     }
 
     private RunServices services() {
