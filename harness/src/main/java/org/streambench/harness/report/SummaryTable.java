@@ -21,11 +21,15 @@ public final class SummaryTable {
     rows.add(new Row("status / verdict", r -> r.status() + " / " + r.verdict().toUpperCase()));
     rows.add(new Row("throughput in (rec/s)", r -> rate(r, true)));
     rows.add(new Row("throughput out (rec/s)", r -> rate(r, false)));
-    rows.add(new Row("out per engine core", r -> perCore(r)));
+    rows.add(new Row("in per engine core", r -> perCore(r, true)));
+    rows.add(new Row("out per engine core", r -> perCore(r, false)));
+    rows.add(new Row("engine CPU s / M in", SummaryTable::cpuPerMillion));
     addLatency(rows, "e2e", RunResult::endToEndLatencyMicros);
     addLatency(rows, "engine", RunResult::engineLatencyMicros);
-    rows.add(new Row("records in / out", r -> records(r)));
+    rows.add(new Row("ysb window p50 / p99 (ms)", SummaryTable::ysbWindow));
+    rows.add(new Row("expected / received", r -> records(r)));
     rows.add(new Row("lost / dup / phantom", r -> errors(r)));
+    rows.add(new Row("other errors", SummaryTable::otherErrors));
     rows.add(new Row("engine CPU s (cores)", r -> cpu(r, "engine")));
     rows.add(new Row("broker CPU s (cores)", r -> cpu(r, "broker")));
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
@@ -85,10 +89,59 @@ public final class SummaryTable {
         "%,.0f", in ? r.throughput().inPerSecond() : r.throughput().outPerSecond());
   }
 
-  private static String perCore(RunResult r) {
-    return r.throughput() == null || Double.isNaN(r.throughput().outPerEngineCore())
-        ? "-"
-        : String.format("%,.0f", r.throughput().outPerEngineCore());
+  private static String perCore(RunResult r, boolean in) {
+    if (r.throughput() == null) {
+      return "-";
+    }
+    double v = in ? r.throughput().inPerEngineCore() : r.throughput().outPerEngineCore();
+    return Double.isNaN(v) ? "-" : String.format("%,.0f", v);
+  }
+
+  /** Engine CPU seconds per million input records in the steady window. */
+  private static String cpuPerMillion(RunResult r) {
+    if (r.throughput() == null || Double.isNaN(r.throughput().inPerEngineCore())) {
+      return "-";
+    }
+    return String.format("%.2f", 1e6 / r.throughput().inPerEngineCore());
+  }
+
+  /** YSB's window latency, from a live result or one read back from JSON (then a map). */
+  private static String ysbWindow(RunResult r) {
+    Object v =
+        r.workloadResults() == null ? null : r.workloadResults().get("ysbWindowLatencyMicros");
+    if (v instanceof LatencySummary s) {
+      return ms(s, LatencySummary::p50) + " / " + ms(s, LatencySummary::p99);
+    }
+    if (v instanceof java.util.Map<?, ?> m && m.get("p50") instanceof Number p50) {
+      Number p99 = (Number) m.get("p99");
+      return String.format("%.2f / %.2f", p50.doubleValue() / 1000, p99.doubleValue() / 1000);
+    }
+    return "-";
+  }
+
+  /** Non-zero counts of the workload-specific checks (wrong, incomplete, alerts, redis.*, ...). */
+  private static String otherErrors(RunResult r) {
+    if (r.verification() == null) {
+      return "-";
+    }
+    List<String> parts = new ArrayList<>();
+    r.verification()
+        .forEach(
+            (k, v) -> {
+              boolean other =
+                  k.equals("wrong")
+                      || k.equals("incomplete")
+                      || k.equals("alerts")
+                      || k.startsWith("keys.")
+                      || k.startsWith("generated.")
+                      || (k.startsWith("redis.")
+                          && !k.endsWith("expected")
+                          && !k.endsWith("received"));
+              if (other && v != null && v > 0) {
+                parts.add(k + " " + v);
+              }
+            });
+    return parts.isEmpty() ? "0" : String.join(", ", parts);
   }
 
   private static String records(RunResult r) {
@@ -96,18 +149,20 @@ public final class SummaryTable {
       return "-";
     }
     return String.format(
-        "%,d / %,d", r.verification().get("expected"), r.verification().get("received"));
+        "%,d / %,d",
+        r.verification().getOrDefault("expected", 0L),
+        r.verification().getOrDefault("received", 0L));
   }
 
   private static String errors(RunResult r) {
     if (r.verification() == null) {
       return "-";
     }
-    return r.verification().get("lost")
+    return r.verification().getOrDefault("lost", 0L)
         + " / "
-        + r.verification().get("duplicated")
+        + r.verification().getOrDefault("duplicated", 0L)
         + " / "
-        + r.verification().get("phantom");
+        + r.verification().getOrDefault("phantom", 0L);
   }
 
   private static ProcessUsage process(RunResult r, String role) {
