@@ -131,9 +131,15 @@ final class SharedBroker implements AutoCloseable {
   }
 
   RunResult run(RunRequest request) throws Exception {
+    if (request.workloadDefinition().needsRedis() && redis == null) {
+      redis = Redis.start(home.dataDir().resolve("redis"));
+    }
     return BenchmarkRun.prepare(home, engines, request)
         .execute(
-            broker, null, store, line -> System.out.println("  " + request.engine() + ": " + line));
+            broker,
+            redis,
+            store,
+            line -> System.out.println("  " + request.engine() + ": " + line));
   }
 
   @Override

@@ -3,9 +3,13 @@ package org.streambench.engine.flink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
@@ -21,8 +25,34 @@ import org.streambench.api.StreamEngine;
 public final class FlinkEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
 
+  /** Builds a workload's job into an environment. */
+  @FunctionalInterface
+  interface JobBuilder {
+    void build(StreamExecutionEnvironment env, JobSpec spec);
+  }
+
+  /** Every workload this engine runs; engine.properties lists the same names. */
+  static final Map<String, JobBuilder> WORKLOADS = workloads();
+
+  /** Workloads that can generate their input inside the job ({@code source=in-job}). */
+  static final Set<String> IN_JOB_WORKLOADS = Set.of("grep", "grouping");
+
   public static void main(String[] args) {
     EngineLauncher.launch(new FlinkEngine(), args);
+  }
+
+  private static Map<String, JobBuilder> workloads() {
+    Map<String, JobBuilder> w = new LinkedHashMap<>();
+    w.put("identity", IdentityJob::build);
+    w.put("sleep", SleepJob::build);
+    w.put("grep", GrepJob::build);
+    w.put("grouping", GroupingJob::build);
+    w.put("statemachine", StateMachineJob::build);
+    w.put("wordcount", WordCountJob::build);
+    w.put("ysb", YsbJob::build);
+    w.put("join", JoinJob::build);
+    w.put("uricount", UriCountJob::build);
+    return w;
   }
 
   @Override
@@ -46,27 +76,68 @@ public final class FlinkEngine implements StreamEngine {
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
-    if (!spec.workload().equals("identity")) {
-      throw new UnsupportedOperationException(
-          "the Flink engine does not implement workload " + spec.workload() + " yet");
-    }
-    Configuration conf = Configuration.fromMap(spec.settingsWithPrefix("flink."));
+    JobBuilder builder = builder(spec);
+    boolean inJob = new Params(spec).inJob();
     StreamExecutionEnvironment env =
-        StreamExecutionEnvironment.createLocalEnvironment(spec.parallelism(), conf);
-    SourceReadiness.expect(spec.parallelism());
-    IdentityJob.build(env, spec);
+        StreamExecutionEnvironment.createLocalEnvironment(spec.parallelism(), configuration(spec));
+    SourceReadiness.reset();
+    builder.build(env, spec);
     JobClient job = env.executeAsync("streambench " + spec.workload() + " " + spec.runId());
     awaitRunning(job);
     ready.run();
-    job.getJobExecutionResult().get();
+    JobExecutionResult result = job.getJobExecutionResult().get();
+    if (inJob) {
+      InJob.writeResult(spec.runDir(), result);
+    }
   }
 
-  /** Waits until every source subtask has opened its deserializer, i.e. is about to read. */
+  /** The job builder for the spec's workload and source mode; unsupported ones fail here. */
+  static JobBuilder builder(JobSpec spec) {
+    JobBuilder builder = WORKLOADS.get(spec.workload());
+    if (builder == null) {
+      throw new UnsupportedOperationException(
+          "the Flink engine has no workload '"
+              + spec.workload()
+              + "' (it has: "
+              + String.join(", ", WORKLOADS.keySet())
+              + ")");
+    }
+    if (new Params(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
+      throw new UnsupportedOperationException(
+          "the Flink engine has no in-job source for workload " + spec.workload());
+    }
+    return builder;
+  }
+
+  /**
+   * The {@code flink.*} settings, plus checkpoint and RocksDB directories under the run directory
+   * unless the settings name them: file-system checkpoint storage is what RocksDB and incremental
+   * checkpoints need, and the run directory is removed with the run.
+   */
+  static Configuration configuration(JobSpec spec) {
+    Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
+    if (!flink.containsKey("execution.checkpointing.dir")
+        && !flink.containsKey("state.checkpoints.dir")) {
+      flink.put(
+          "execution.checkpointing.dir",
+          spec.runDir().resolve("checkpoints").toAbsolutePath().toUri().toString());
+    }
+    flink.putIfAbsent(
+        "state.backend.rocksdb.localdir",
+        spec.runDir().resolve("rocksdb").toAbsolutePath().toString());
+    return Configuration.fromMap(flink);
+  }
+
+  /**
+   * Waits until every Kafka source subtask has opened its deserializer, i.e. is about to read; a
+   * job without Kafka sources (in-job mode) is ready once it runs, or has already finished.
+   */
   private static void awaitRunning(JobClient job) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       JobStatus status = job.getJobStatus().get();
-      if (status == JobStatus.RUNNING && SourceReadiness.allOpened()) {
+      if (status == JobStatus.RUNNING && SourceReadiness.allOpened()
+          || status == JobStatus.FINISHED) {
         return;
       }
       if (status.isGloballyTerminalState()) {

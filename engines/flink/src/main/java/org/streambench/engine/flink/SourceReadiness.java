@@ -5,17 +5,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Counts source subtasks that have opened their deserializer. A job reports RUNNING once it is
  * scheduled, seconds before its sources read anything; the harness must not start its clock before
- * they do. Works because the local MiniCluster runs the tasks in this JVM.
+ * they do. Every Kafka source of a job adds its subtasks with {@link #expect}. Works because the
+ * local MiniCluster runs the tasks in this JVM.
  */
 final class SourceReadiness {
   private static final AtomicInteger OPENED = new AtomicInteger();
-  private static volatile int expected = Integer.MAX_VALUE;
+  private static final AtomicInteger EXPECTED = new AtomicInteger();
 
   private SourceReadiness() {}
 
-  static void expect(int subtasks) {
+  /** Forgets earlier jobs; a job without Kafka sources is ready as soon as it runs. */
+  static void reset() {
     OPENED.set(0);
-    expected = subtasks;
+    EXPECTED.set(0);
+  }
+
+  static void expect(int subtasks) {
+    EXPECTED.addAndGet(subtasks);
   }
 
   static void subtaskOpened() {
@@ -23,6 +29,6 @@ final class SourceReadiness {
   }
 
   static boolean allOpened() {
-    return OPENED.get() >= expected;
+    return OPENED.get() >= EXPECTED.get();
   }
 }

@@ -1,0 +1,123 @@
+package org.streambench.engine.flink;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFilterFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.GrepLines;
+
+/**
+ * grep: keeps the lines whose text (after {@code seq,t,}) the regex {@code pattern} finds a match
+ * in and emits them unchanged with their entry and exit stamps. No shuffle: source, filter and sink
+ * are chained per subtask. With {@code source=in-job} the lines come from {@link GrepLines} inside
+ * the job.
+ */
+final class GrepJob {
+  private GrepJob() {}
+
+  static void build(StreamExecutionEnvironment env, JobSpec spec) {
+    Params params = new Params(spec);
+    String pattern = params.string("pattern");
+    if (params.inJob()) {
+      DataStream<Line> lines =
+          InJob.source(
+              env,
+              params.longValue("in-job.records"),
+              new Generate(
+                  params.longValue("seed"),
+                  params.decimal("match.fraction"),
+                  params.integer("words")));
+      InJob.count(matching(lines, pattern), new Tally());
+    } else {
+      KafkaIo.write(
+          matching(KafkaIo.read(env, spec, TypeInformation.of(Line.class), Line::parse), pattern),
+          spec);
+    }
+  }
+
+  /** The matching lines as {@code line,in}. */
+  static DataStream<String> matching(DataStream<Line> lines, String pattern) {
+    return lines
+        .filter(new Matches(pattern))
+        .name("grep")
+        .map(line -> line.value() + ',' + line.in())
+        .name("format");
+  }
+
+  /**
+   * Compiles the pattern once per subtask and reuses one matcher, bounded to the line's text so
+   * that {@code ^} anchors there and {@code seq,t} never match.
+   */
+  static final class Matches extends RichFilterFunction<Line> {
+    private final String pattern;
+    private transient Matcher matcher;
+
+    Matches(String pattern) {
+      this.pattern = pattern;
+    }
+
+    @Override
+    public void open(OpenContext context) {
+      matcher = Pattern.compile(pattern).matcher("");
+    }
+
+    @Override
+    public boolean filter(Line line) {
+      String value = line.value();
+      int text = value.indexOf(',', value.indexOf(',') + 1) + 1;
+      return matcher.reset(value).region(text, value.length()).find();
+    }
+  }
+
+  /** In-job input: line {@code seq} of {@link GrepLines}. */
+  static final class Generate extends InJob.Generator<Line> {
+    private final long seed;
+    private final double matchFraction;
+    private final int words;
+    private transient GrepLines lines;
+    private transient byte[] buf;
+
+    Generate(long seed, double matchFraction, int words) {
+      this.seed = seed;
+      this.matchFraction = matchFraction;
+      this.words = words;
+    }
+
+    @Override
+    public void open(OpenContext context) {
+      super.open(context);
+      lines = new GrepLines(seed, matchFraction, words);
+      buf = new byte[lines.maxBytes()];
+    }
+
+    @Override
+    Line generate(long seq, long t) {
+      return new Line(new String(buf, 0, lines.encode(seq, t, buf), StandardCharsets.US_ASCII), t);
+    }
+  }
+
+  /** In-job result: {@code matched} and {@code matched.seq.sum}. */
+  static final class Tally extends InJob.Tally {
+    private final LongCounter matched = new LongCounter();
+    private final LongCounter seqSum = new LongCounter();
+
+    @Override
+    public void open(OpenContext context) {
+      super.open(context);
+      getRuntimeContext().addAccumulator("matched", matched);
+      getRuntimeContext().addAccumulator("matched.seq.sum", seqSum);
+    }
+
+    @Override
+    void count(String result) {
+      matched.add(1L);
+      seqSum.add(Long.parseLong(result, 0, result.indexOf(','), 10));
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package org.streambench.engine.flink;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.accumulators.LongMaximum;
+import org.apache.flink.api.common.accumulators.LongMinimum;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.util.Collector;
+import org.streambench.api.EpochMicros;
+
+/**
+ * In-job source mode (grep, grouping): a bounded source generates {@code in-job.records} records
+ * inside the job, the workload's transformation runs unchanged, and a tally counts its results
+ * instead of writing them to Kafka. The counts travel as Flink accumulators; when the job has
+ * finished the engine writes them to {@value #RESULT_FILE} in the run directory.
+ */
+final class InJob {
+  static final String RESULT_FILE = "in-job-result.properties";
+
+  /** Accumulator holding {@code key=count,sum} per key; written as {@code keys} and key lines. */
+  static final String KEYS = "keys";
+
+  private InJob() {}
+
+  /** {@code records} generated records, numbered 0 to records − 1 across all subtasks. */
+  static <T> DataStream<T> source(
+      StreamExecutionEnvironment env, long records, Generator<T> generator) {
+    return env.fromSequence(0, records - 1).name("in-job-source").map(generator).name("generate");
+  }
+
+  /** Counts {@code results} with {@code tally} and drops them. */
+  static void count(DataStream<String> results, Tally tally) {
+    results
+        .process(tally)
+        .name("tally")
+        .returns(Types.VOID)
+        .sinkTo(new DiscardingSink<>())
+        .name("discard");
+  }
+
+  /** Writes the finished job's accumulators as {@value #RESULT_FILE} (docs/workloads.md). */
+  static void writeResult(Path runDir, JobExecutionResult result) throws IOException {
+    Map<String, String> lines = new TreeMap<>();
+    result
+        .getAllAccumulatorResults()
+        .forEach(
+            (name, value) -> {
+              if (name.equals(KEYS)) {
+                List<?> keys = (List<?>) value;
+                lines.put(KEYS, Integer.toString(keys.size()));
+                for (Object entry : keys) {
+                  String[] keyAndValue = entry.toString().split("=", 2);
+                  lines.put("key." + keyAndValue[0], keyAndValue[1]);
+                }
+              } else {
+                lines.put(name, value.toString());
+              }
+            });
+    Path tmp = runDir.resolve(RESULT_FILE + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
+      for (Map.Entry<String, String> e : lines.entrySet()) {
+        w.write(e.getKey() + "=" + e.getValue() + "\n");
+      }
+    }
+    Files.move(tmp, runDir.resolve(RESULT_FILE), StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * Turns a sequence number into the workload's input record, stamped with the generation time as
+   * both its event time {@code t} and its entry stamp. Counts records and the first record's time.
+   */
+  abstract static class Generator<T> extends RichMapFunction<Long, T> {
+    private final LongCounter records = new LongCounter();
+    private final LongMinimum start = new LongMinimum();
+    private boolean started;
+
+    @Override
+    public void open(OpenContext context) {
+      getRuntimeContext().addAccumulator("records", records);
+      getRuntimeContext().addAccumulator("start.micros", start);
+    }
+
+    @Override
+    public T map(Long seq) {
+      long t = EpochMicros.now();
+      if (!started) {
+        start.add(t);
+        started = true;
+      }
+      records.add(1L);
+      return generate(seq, t);
+    }
+
+    abstract T generate(long seq, long t);
+  }
+
+  /** Counts results and notes when the last one was counted. */
+  abstract static class Tally extends ProcessFunction<String, Void> {
+    private final LongCounter outputs = new LongCounter();
+    private final LongMaximum end = new LongMaximum();
+
+    @Override
+    public void open(OpenContext context) {
+      getRuntimeContext().addAccumulator("outputs", outputs);
+      getRuntimeContext().addAccumulator("end.micros", end);
+    }
+
+    @Override
+    public void processElement(String result, Context ctx, Collector<Void> out) {
+      outputs.add(1L);
+      count(result);
+    }
+
+    /** Called once all input is processed (and on failure, when the result is not written). */
+    @Override
+    public void close() throws Exception {
+      end.add(EpochMicros.now());
+    }
+
+    abstract void count(String result);
+  }
+}

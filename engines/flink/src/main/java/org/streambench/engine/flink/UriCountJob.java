@@ -1,0 +1,85 @@
+package org.streambench.engine.flink;
+
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
+import org.apache.flink.util.Collector;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.AccessLogs;
+
+/**
+ * uricount: access-log JSON parsed in the Kafka deserializer by the library {@code parser} names
+ * ({@link AccessLogParsers}), so each partition's watermark (bounded out-of-orderness {@code
+ * out.of.orderness.ms}) follows the parsed time. End markers advance event time and are dropped
+ * right after the source. Counts per uri in event-time tumbling windows of {@code window.ms} with
+ * allowed lateness {@code lateness.ms}; each firing emits {@code
+ * uri,windowStartUs,count,maxEventUs,maxInUs}.
+ */
+final class UriCountJob {
+  private UriCountJob() {}
+
+  /** The fields of an access log the job uses; {@code eventMicros} is its {@code time}. */
+  public record AccessLog(String uri, long eventMicros, long inMicros)
+      implements WindowStats.Timed {}
+
+  static void build(StreamExecutionEnvironment env, JobSpec spec) {
+    Params params = new Params(spec);
+    DataStream<AccessLog> logs =
+        KafkaIo.read(
+            env,
+            spec,
+            spec.inputTopic(),
+            TypeInformation.of(AccessLog.class),
+            AccessLogParsers.named(params.string("parser")),
+            watermarks(Duration.ofMillis(params.longValue("out.of.orderness.ms"))),
+            0,
+            "kafka");
+    KafkaIo.write(
+        count(
+            logs,
+            Duration.ofMillis(params.longValue("window.ms")),
+            Duration.ofMillis(params.longValue("lateness.ms"))),
+        spec);
+  }
+
+  /** Event time in milliseconds, Flink's unit; windows start on whole milliseconds. */
+  static WatermarkStrategy<AccessLog> watermarks(Duration outOfOrderness) {
+    return WatermarkStrategy.<AccessLog>forBoundedOutOfOrderness(outOfOrderness)
+        .withTimestampAssigner((log, kafkaTime) -> log.eventMicros() / 1000)
+        .withIdleness(KafkaIo.IDLE_PARTITION);
+  }
+
+  /** Counts timestamped logs (end markers included, which it drops). */
+  static DataStream<String> count(DataStream<AccessLog> logs, Duration window, Duration lateness) {
+    return logs.filter(log -> !log.uri().equals(AccessLogs.END_MARKER_URI))
+        .name("drop-end-markers")
+        .keyBy(AccessLog::uri)
+        .window(TumblingEventTimeWindows.of(window))
+        .allowedLateness(lateness)
+        .aggregate(new WindowStats.Aggregate<>(), new Format())
+        .name("uri-windows");
+  }
+
+  static final class Format extends ProcessWindowFunction<WindowStats, String, String, TimeWindow> {
+    @Override
+    public void process(
+        String uri, Context ctx, Iterable<WindowStats> stats, Collector<String> out) {
+      WindowStats s = stats.iterator().next();
+      out.collect(
+          uri
+              + ","
+              + ctx.window().getStart() * 1000
+              + ","
+              + s.count
+              + ","
+              + s.maxEventMicros
+              + ","
+              + s.maxInMicros);
+    }
+  }
+}

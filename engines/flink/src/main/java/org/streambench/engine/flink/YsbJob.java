@@ -1,0 +1,159 @@
+package org.streambench.engine.flink;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
+import org.apache.flink.util.Collector;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.YsbEvents;
+import redis.clients.jedis.Jedis;
+
+/**
+ * ysb, the Yahoo Streaming Benchmark: parse the JSON ad event (in the Kafka deserializer, so that
+ * every partition gets its own event-time watermark, bounded out-of-orderness {@code
+ * out.of.orderness.ms}), keep views, look the ad's campaign up in Redis (cached per subtask), count
+ * views per campaign in event-time tumbling windows of {@code window.ms} with allowed lateness
+ * {@code lateness.ms}, and publish each window's count when it closes and at most every {@code
+ * sla.ms} while it changes ({@link SlaTrigger}): to Redis ({@link RedisWindowSink}) and to Kafka as
+ * {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
+ */
+final class YsbJob {
+  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private YsbJob() {}
+
+  /** The fields of an ad event the job uses, and its entry stamp. */
+  public record AdEvent(String adId, String eventType, long eventTimeMs, long in) {
+    static AdEvent parse(byte[] json, long in) throws IOException {
+      JsonNode event = JSON.readTree(json);
+      return new AdEvent(
+          event.get("ad_id").asText(),
+          event.get("event_type").asText(),
+          Long.parseLong(event.get("event_time").asText()),
+          in);
+    }
+  }
+
+  /** A view projected to its campaign. */
+  public record View(String campaignId, long eventMicros, long inMicros)
+      implements WindowStats.Timed {}
+
+  /** One update of a campaign's window. */
+  public record CampaignWindow(
+      String campaignId, long windowStartMs, long count, long maxEventUs, long maxInUs) {
+    @Override
+    public String toString() {
+      return campaignId + "," + windowStartMs + "," + count + "," + maxEventUs + "," + maxInUs;
+    }
+  }
+
+  static void build(StreamExecutionEnvironment env, JobSpec spec) {
+    Params params = new Params(spec);
+    String redisHost = params.string("redis.host");
+    int redisPort = params.integer("redis.port");
+    DataStream<AdEvent> events =
+        KafkaIo.read(
+            env,
+            spec,
+            spec.inputTopic(),
+            TypeInformation.of(AdEvent.class),
+            AdEvent::parse,
+            WatermarkStrategy.<AdEvent>forBoundedOutOfOrderness(
+                    Duration.ofMillis(params.longValue("out.of.orderness.ms")))
+                .withTimestampAssigner((event, kafkaTime) -> event.eventTimeMs())
+                .withIdleness(KafkaIo.IDLE_PARTITION),
+            0,
+            "kafka");
+    DataStream<View> views =
+        events
+            .filter(event -> event.eventType().equals(VIEW))
+            .name("views")
+            .map(new CampaignLookup(redisHost, redisPort))
+            .name("campaign-lookup");
+    DataStream<CampaignWindow> windows =
+        countPerCampaign(
+            views,
+            Duration.ofMillis(params.longValue("window.ms")),
+            Duration.ofMillis(params.longValue("lateness.ms")),
+            Duration.ofMillis(params.longValue("sla.ms")));
+    windows
+        .sinkTo(new RedisWindowSink(redisHost, redisPort, params.string("redis.prefix")))
+        .name("redis");
+    KafkaIo.write(windows.map(CampaignWindow::toString).name("format"), spec);
+  }
+
+  static DataStream<CampaignWindow> countPerCampaign(
+      DataStream<View> views, Duration window, Duration lateness, Duration sla) {
+    return views
+        .keyBy(View::campaignId)
+        .window(TumblingEventTimeWindows.of(window))
+        .allowedLateness(lateness)
+        .trigger(new SlaTrigger(sla))
+        .aggregate(new WindowStats.Aggregate<>(), new ToCampaignWindow())
+        .name("campaign-windows");
+  }
+
+  /** ad_id → campaign_id from Redis ({@code GET <ad_id>}), cached: the map never changes. */
+  static final class CampaignLookup extends RichMapFunction<AdEvent, View> {
+    private final String host;
+    private final int port;
+    private transient Jedis jedis;
+    private transient Map<String, String> campaigns;
+
+    CampaignLookup(String host, int port) {
+      this.host = host;
+      this.port = port;
+    }
+
+    @Override
+    public void open(OpenContext context) {
+      jedis = new Jedis(host, port);
+      campaigns = new HashMap<>();
+    }
+
+    @Override
+    public View map(AdEvent event) {
+      String campaign = campaigns.get(event.adId());
+      if (campaign == null) {
+        campaign = jedis.get(event.adId());
+        if (campaign == null) {
+          throw new IllegalStateException("ad " + event.adId() + " has no campaign in Redis");
+        }
+        campaigns.put(event.adId(), campaign);
+      }
+      return new View(campaign, event.eventTimeMs() * 1000, event.in());
+    }
+
+    @Override
+    public void close() {
+      if (jedis != null) {
+        jedis.close();
+      }
+    }
+  }
+
+  static final class ToCampaignWindow
+      extends ProcessWindowFunction<WindowStats, CampaignWindow, String, TimeWindow> {
+    @Override
+    public void process(
+        String campaign, Context ctx, Iterable<WindowStats> stats, Collector<CampaignWindow> out) {
+      WindowStats s = stats.iterator().next();
+      out.collect(
+          new CampaignWindow(
+              campaign, ctx.window().getStart(), s.count, s.maxEventMicros, s.maxInMicros));
+    }
+  }
+}

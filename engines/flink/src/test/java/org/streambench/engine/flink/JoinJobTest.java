@@ -1,0 +1,71 @@
+package org.streambench.engine.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.junit.jupiter.api.Test;
+import org.streambench.api.workload.JoinParts;
+
+class JoinJobTest {
+  private static final int PARTS = 300; // 100 samples of 3 parts
+  private static final int TICKS = 800; // keep the job alive until the last timers have fired
+
+  /**
+   * RocksDB, so the merged sample (with missing parts) goes through its state serializer on every
+   * update. The source is paced: processing-time timers only fire while the job runs.
+   */
+  @Test
+  void emitsEverySampleOnceWithAllItsPartsWhenItsTimerFires() throws Exception {
+    DataGeneratorSource<JoinJob.Part> source =
+        new DataGeneratorSource<>(
+            i -> {
+              if (i >= PARTS) {
+                return new JoinJob.Part(i, 0, -1, 0, "", 0);
+              }
+              JoinParts parts =
+                  new JoinParts(13, 3, 30, 100); // cheap; keeps the lambda serializable
+              byte[] buf = new byte[parts.maxBytes()];
+              int len = parts.encode(i, 1000 + i, buf);
+              return JoinJob.Part.parse(Arrays.copyOf(buf, len), 2000 + i);
+            },
+            PARTS + TICKS,
+            RateLimiterStrategy.perSecond(400),
+            TypeInformation.of(JoinJob.Part.class));
+    DataStream<JoinJob.Part> parts =
+        LocalFlink.env(Map.of("state.backend.type", "rocksdb"))
+            .fromSource(source, WatermarkStrategy.noWatermarks(), "parts")
+            .setParallelism(1)
+            .filter(part -> part.sample() >= 0);
+
+    // parts of a sample arrive within 30 records (75 ms); the last timer fires 1 s before the end
+    List<String> out = LocalFlink.collect(JoinJob.join(parts, 1000));
+
+    JoinParts generator = new JoinParts(13, 3, 30, 100);
+    Map<Long, long[]> expectedT = new HashMap<>();
+    for (long seq = 0; seq < PARTS; seq++) {
+      long t = 1000 + seq;
+      expectedT.merge(
+          generator.sample(seq),
+          new long[] {t, t},
+          (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+    }
+    Map<Long, String> joined = new HashMap<>();
+    for (String record : out) {
+      String[] f = record.split(",");
+      assertEquals(6, f.length, record);
+      long sample = Long.parseLong(f[0]);
+      assertEquals(null, joined.put(sample, record), "emitted twice: " + record);
+      long[] t = expectedT.get(sample);
+      assertEquals("7,300," + t[0] + "," + t[1], f[1] + "," + f[2] + "," + f[3] + "," + f[4]);
+    }
+    assertEquals(expectedT.keySet(), joined.keySet());
+  }
+}

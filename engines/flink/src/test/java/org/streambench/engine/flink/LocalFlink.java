@@ -1,0 +1,40 @@
+package org.streambench.engine.flink;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+
+/** A local environment of parallelism 2 configured as the engine's defaults, for job tests. */
+final class LocalFlink {
+  private LocalFlink() {}
+
+  static StreamExecutionEnvironment env() {
+    return env(Map.of());
+  }
+
+  /**
+   * Object reuse as in conf/defaults.yaml; generic (Kryo) types forbidden, so every record and
+   * state type must be a Flink POJO or record.
+   */
+  static StreamExecutionEnvironment env(Map<String, String> settings) {
+    Configuration conf =
+        Configuration.fromMap(
+            Map.of("pipeline.object-reuse", "true", "pipeline.generic-types", "false"));
+    conf.addAll(Configuration.fromMap(settings));
+    return StreamExecutionEnvironment.createLocalEnvironment(2, conf);
+  }
+
+  /** Runs the job to its end and returns all of its output. */
+  @SuppressWarnings("try") // CloseableIterator.close() may throw InterruptedException
+  static <T> List<T> collect(DataStream<T> stream) throws Exception {
+    List<T> out = new ArrayList<>();
+    try (CloseableIterator<T> it = stream.executeAndCollect()) {
+      it.forEachRemaining(out::add);
+    }
+    return out;
+  }
+}
