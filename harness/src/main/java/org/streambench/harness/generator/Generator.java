@@ -140,8 +140,11 @@ public final class Generator {
     double threadCpu;
     long allocated;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
-      for (String topic : topics) {
-        producer.partitionsFor(topic); // fetch metadata before the clock starts
+      // metadata before the clock starts; unkeyed records are spread evenly by seq, since the
+      // default sticky partitioner fills one partition per batch and skews short runs
+      int[] partitions = new int[topics.size()];
+      for (int i = 0; i < partitions.length; i++) {
+        partitions[i] = producer.partitionsFor(topics.get(i)).size();
       }
       long lastIntended = 0;
       // what the records cost, not what creating the producer cost
@@ -172,9 +175,14 @@ public final class Generator {
           }
           long intended = startMicros + intendedNanos / 1_000;
           int len = records.encode(seq, intended, buf);
+          int stream = records.stream();
+          byte[] key = records.key();
           producer.send(
               new ProducerRecord<>(
-                  topics.get(records.stream()), records.key(), Arrays.copyOf(buf, len)),
+                  topics.get(stream),
+                  key == null ? (int) (seq % partitions[stream]) : null,
+                  key,
+                  Arrays.copyOf(buf, len)),
               callback);
           lastIntended = intended;
           perSecond[second]++;
