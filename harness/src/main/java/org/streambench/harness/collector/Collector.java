@@ -25,7 +25,7 @@ import org.streambench.harness.workload.WorkloadRun;
  * exactly-once runs), records latency with the harness's own clock and hands every record to the
  * workload's checks. It stops once the generator is done and the workload has seen every output it
  * expects (plus a short settle time for late duplicates), or when no record has arrived for the
- * idle timeout while the engine was idle too.
+ * idle timeout while the engine was idle too (or for 20 idle timeouts while it was busy).
  *
  * <pre>
  * Collector c = new Collector(servers, topic, guarantee, workloadRun, logFile, originMicros, idle);
@@ -38,6 +38,9 @@ import org.streambench.harness.workload.WorkloadRun;
 public final class Collector implements Runnable {
   private static final long SETTLE_NANOS = Duration.ofSeconds(1).toNanos();
   private static final long COMPLETION_CHECK_NANOS = Duration.ofMillis(100).toNanos();
+
+  /** A busy engine may stay silent this many idle timeouts at most (a stuck loop is not work). */
+  private static final int MAX_BUSY_SILENCE = 20;
 
   /** Consumer settings of the collector; stored with every run, shared with calibrate. */
   public static final Map<String, String> CONSUMER_SETTINGS =
@@ -169,11 +172,9 @@ public final class Collector implements Runnable {
         if (allSeenAt >= 0 && nowNanos - allSeenAt >= SETTLE_NANOS) {
           break;
         }
-        if (nowNanos - lastProgress >= idleTimeoutNanos) {
-          if (engineBusy.getAsBoolean()) {
-            lastProgress = nowNanos;
-            continue;
-          }
+        long silent = nowNanos - lastProgress;
+        if (silent >= idleTimeoutNanos
+            && (silent >= MAX_BUSY_SILENCE * idleTimeoutNanos || !engineBusy.getAsBoolean())) {
           timedOut = true;
           break;
         }

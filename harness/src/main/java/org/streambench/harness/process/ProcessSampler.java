@@ -93,6 +93,13 @@ public final class ProcessSampler implements AutoCloseable {
     return (to.cpuSeconds() - from.cpuSeconds()) / ((t1 - t0) / 1e9);
   }
 
+  /** CPU seconds {@code role} used between two marks, or NaN if either is missing. */
+  public double cpuBetween(String role, String fromMark, String toMark) {
+    Sample from = marks.getOrDefault(fromMark, Map.of()).get(role);
+    Sample to = marks.getOrDefault(toMark, Map.of()).get(role);
+    return from == null || to == null ? Double.NaN : to.cpuSeconds() - from.cpuSeconds();
+  }
+
   /** The latest sample of every source. */
   public synchronized Map<String, Sample> latest() {
     sampleAll();

@@ -56,10 +56,13 @@ public final class Redis implements AutoCloseable {
     }
   }
 
-  /** Starts a server on a free port of 127.0.0.1 with its files and log in {@code dir}. */
+  /**
+   * Starts a server on a free port of 127.0.0.1 with its files and log in {@code dir}; a bundled
+   * binary is extracted once into {@code dir}'s parent.
+   */
   public static Redis start(Path dir) throws IOException, InterruptedException {
     Files.createDirectories(dir);
-    Path binary = binary(dir);
+    Path binary = binary(dir.toAbsolutePath().getParent());
     int port = freePort();
     ChildProcess p =
         ChildProcess.start(
@@ -107,15 +110,21 @@ public final class Redis implements AutoCloseable {
       }
     }
     Path target = dir.resolve(BUNDLED);
+    if (Files.isExecutable(target)) {
+      return target;
+    }
+    Path tmp = dir.resolve(BUNDLED + "." + ProcessHandle.current().pid());
     try (InputStream in = Redis.class.getResourceAsStream("/" + BUNDLED)) {
       if (in == null) {
         throw new IOException("no redis-server on the PATH and none bundled");
       }
-      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
     }
-    if (!target.toFile().setExecutable(true)) {
-      throw new IOException("cannot make " + target + " executable");
+    if (!tmp.toFile().setExecutable(true)) {
+      throw new IOException("cannot make " + tmp + " executable");
     }
+    // atomic, so that concurrent sessions never run a half-written binary
+    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return target;
   }
 
@@ -138,9 +147,11 @@ public final class Redis implements AutoCloseable {
     if (process == null) {
       return -1;
     }
-    return ProcessHandle.of(process.pid())
-        .flatMap(sh -> sh.children().findFirst())
+    return ProcessHandle.of(process.pid()).stream()
+        .flatMap(ProcessHandle::children)
+        .filter(c -> c.info().command().map(cmd -> cmd.contains("redis-server")).orElse(false))
         .map(ProcessHandle::pid)
+        .findFirst()
         .orElse(process.pid());
   }
 

@@ -23,6 +23,7 @@ import java.util.function.Consumer;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
+import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
@@ -363,9 +364,16 @@ public final class BenchmarkRun {
       // the engine writes its report, then exits: CPU is measured up to the report
       Path report = runDir.resolve(InJobCheck.RESULT_FILE);
       long lastReport = System.nanoTime();
+      long idleSince = System.nanoTime();
       while (!Files.exists(report)) {
         if (!engineProcess.isAlive() && !Files.exists(report)) {
           checkEngineAlive();
+        }
+        if (engineBusy()) {
+          idleSince = System.nanoTime();
+        } else if (System.nanoTime() - idleSince > request.idleTimeout().toNanos()) {
+          throw new EngineFailure(
+              "engine idle for " + Durations.format(request.idleTimeout()) + " without its report");
         }
         Thread.sleep(20);
         if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
@@ -427,8 +435,11 @@ public final class BenchmarkRun {
       if (kafka.brokerPid() > 0) {
         return;
       }
+      if (request.mode() == Mode.IN_JOB) {
+        return;
+      }
       try {
-        kafka.deleteTopics(List.of(inputTopic(), outputTopic()));
+        kafka.deleteTopics(allTopics());
       } catch (Exception e) {
         progress.accept("could not delete the run's topics: " + e.getMessage());
       }
@@ -777,11 +788,19 @@ public final class BenchmarkRun {
         in = generated.meanRate(request.warmup(), request.duration());
         out = collected.steadyReceived() / seconds;
       } else {
-        seconds = Math.max(1e-3, (collected.lastReceiveMicros() - engineReadyMicros) / 1e6);
+        long delay = workload.outputDelayMicros();
+        seconds =
+            Math.max(1e-3, (collected.lastReceiveMicros() - delay - engineReadyMicros) / 1e6);
         in = generated.sent() / seconds;
         out = collected.received() / seconds;
       }
       double cores = sampler.coresBetween("engine", STEADY_START, STEADY_END);
+      if (inJob != null) {
+        // the engine's own clock times the records; per core uses its CPU over the same run
+        double cpu = sampler.cpuBetween("engine", STEADY_START, STEADY_END);
+        return new RunResult.Throughput(
+            in, out, seconds, cpu > 0 ? inJob.outputs() / cpu : Double.NaN, cpu > 0 ? inJob.records() / cpu : Double.NaN);
+      }
       return new RunResult.Throughput(
           in,
           out,

@@ -29,6 +29,7 @@ final class GrepWorkload implements Workload {
 
   @Override
   public void validate(Params params) {
+    lines(params, 0);
     pattern(params);
   }
 

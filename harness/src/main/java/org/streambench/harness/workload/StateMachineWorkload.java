@@ -54,13 +54,15 @@ final class StateMachineWorkload implements Workload {
   private static final class Run extends WorkloadRun {
     private final StateMachineInput input;
     private final Guarantee guarantee;
+    // generator thread until expect(); read by the collector only in allArrived/verdict
     private final BitSet logouts = new BitSet();
     private int[] sessionEvents = new int[1 << 16];
+    // collector thread
     private final SequenceVerifier verifier = new SequenceVerifier();
     private final OutputFields fields = new OutputFields(7);
     private final VerdictBuilder notes;
+    private int[] observedEvents = new int[1 << 16];
     private long alerts;
-    private long wrongCounts;
 
     Run(StateMachineInput input, Guarantee guarantee) {
       this.input = input;
@@ -79,13 +81,16 @@ final class StateMachineWorkload implements Workload {
       int n = input.lastSessionEvents();
       if (n > 0) {
         logouts.set((int) seq);
-        if (seq >= sessionEvents.length) {
-          sessionEvents =
-              Arrays.copyOf(sessionEvents, Math.max((int) seq + 1, sessionEvents.length * 2));
-        }
-        sessionEvents[(int) seq] = n;
+        sessionEvents = store(sessionEvents, (int) seq, n);
       }
       return len;
+    }
+
+    private static int[] store(int[] array, int index, int value) {
+      int[] a =
+          index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
+      a[index] = value;
+      return a;
     }
 
     @Override
@@ -95,24 +100,15 @@ final class StateMachineWorkload implements Workload {
 
     @Override
     public boolean observe(byte[] value, long[] stamps) {
-      if (!fields.split(value) || fields.number(0) < 0) {
+      if (!fields.split(value) || fields.number(0) < 0 || fields.number(0) > Integer.MAX_VALUE) {
         verifier.malformed(value);
         return false;
       }
       long seq = fields.number(0);
       if (fields.is(3, END)) {
         verifier.observe(seq);
-        long n = fields.number(4);
-        if (seq < sessionEvents.length && logouts.get((int) seq) && n != sessionEvents[(int) seq]) {
-          wrongCounts++;
-          notes.example(
-              "wrong",
-              "seq "
-                  + seq
-                  + ": session of "
-                  + n
-                  + " events, generated "
-                  + sessionEvents[(int) seq]);
+        if (seq >= observedEvents.length || observedEvents[(int) seq] == 0) {
+          observedEvents = store(observedEvents, (int) seq, (int) Math.max(1, fields.number(4)));
         }
       } else if (fields.is(3, ALERT)) {
         alerts++;
@@ -137,11 +133,31 @@ final class StateMachineWorkload implements Workload {
       return verifier.seenAll(logouts);
     }
 
+    /**
+     * A session end with fewer events than generated means events were lost; with more, events
+     * were processed twice: each is judged by the guarantee's rule for loss or duplication.
+     */
     @Override
     public Verdict verdict() {
       VerdictBuilder v = verifier.builder(logouts, guarantee, "session ends");
       v.count("received", received());
-      v.violation("wrong", wrongCounts, wrongCounts + " sessions ended with the wrong event count");
+      long fewer = 0;
+      long more = 0;
+      for (int seq = logouts.nextSetBit(0); seq >= 0; seq = logouts.nextSetBit(seq + 1)) {
+        int got = seq < observedEvents.length ? observedEvents[seq] : 0;
+        if (got > 0 && got != sessionEvents[seq]) {
+          String example = "seq " + seq + ": session of " + got + " events, generated " + sessionEvents[seq];
+          if (got < sessionEvents[seq]) {
+            fewer++;
+            v.example("sessions.short", example);
+          } else {
+            more++;
+            v.example("sessions.long", example);
+          }
+        }
+      }
+      v.error("lost", "sessions.short", fewer, "sessions ended with fewer events than generated");
+      v.error("duplicated", "sessions.long", more, "sessions ended with more events than generated");
       if (guarantee == Guarantee.EXACTLY_ONCE) {
         v.violation("alerts", alerts, alerts + " alerts: invalid transitions under exactly-once");
       } else {

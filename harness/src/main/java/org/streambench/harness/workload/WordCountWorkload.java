@@ -105,7 +105,9 @@ final class WordCountWorkload implements Workload {
       Integer w = fields.split(value) ? index.get(fields.text(0)) : null;
       if (w == null) {
         phantom++;
-        notes.example("phantom", new String(value, java.nio.charset.StandardCharsets.UTF_8));
+        notes.example(
+            "phantom",
+            value == null ? "null value" : new String(value, java.nio.charset.StandardCharsets.UTF_8));
         return false;
       }
       windows[w]++;

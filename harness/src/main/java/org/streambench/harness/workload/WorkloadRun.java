@@ -33,6 +33,14 @@ public abstract class WorkloadRun implements InputRecords {
   }
 
   /**
+   * A fixed delay the job adds between its last input and its last output (join's processing-time
+   * timer), subtracted from drain-mode time; 0 for most workloads.
+   */
+  public long outputDelayMicros() {
+    return 0;
+  }
+
+  /**
    * Generation is over after {@code sent} records. Finishes the expectations (work too slow for the
    * generator thread belongs here) before the collector may judge completeness.
    */

@@ -169,7 +169,8 @@ class WorkloadVerificationTest {
     assertTrue(ok.counts().get("expected") > 100, "sessions ended: " + ok.counts());
     assertInvalid(check(c, job, drop(0)), "lost", 1);
     assertInvalid(check(c, job, duplicate(0)), "duplicated", 1);
-    assertInvalid(check(c, job, field(0, 4, plus(1))), "wrong", 1);
+    assertInvalid(check(c, job, field(0, 4, plus(1))), "sessions.long", 1);
+    assertInvalid(check(c, job, field(0, 4, plus(-1))), "sessions.short", 1);
   }
 
   @Test
