@@ -789,8 +789,7 @@ public final class BenchmarkRun {
         out = collected.steadyReceived() / seconds;
       } else {
         long delay = workload.outputDelayMicros();
-        seconds =
-            Math.max(1e-3, (collected.lastReceiveMicros() - delay - engineReadyMicros) / 1e6);
+        seconds = Math.max(1e-3, (collected.lastReceiveMicros() - delay - engineReadyMicros) / 1e6);
         in = generated.sent() / seconds;
         out = collected.received() / seconds;
       }
@@ -799,7 +798,11 @@ public final class BenchmarkRun {
         // the engine's own clock times the records; per core uses its CPU over the same run
         double cpu = sampler.cpuBetween("engine", STEADY_START, STEADY_END);
         return new RunResult.Throughput(
-            in, out, seconds, cpu > 0 ? inJob.outputs() / cpu : Double.NaN, cpu > 0 ? inJob.records() / cpu : Double.NaN);
+            in,
+            out,
+            seconds,
+            cpu > 0 ? inJob.outputs() / cpu : Double.NaN,
+            cpu > 0 ? inJob.records() / cpu : Double.NaN);
       }
       return new RunResult.Throughput(
           in,

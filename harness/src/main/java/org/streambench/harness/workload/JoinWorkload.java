@@ -97,7 +97,8 @@ final class JoinWorkload implements Workload {
       int sample = (int) parts.sample(seq);
       lastPart = parts.part(seq);
       if (sample >= generatedMask.length) {
-        generatedMask = Arrays.copyOf(generatedMask, Math.max(sample + 1, generatedMask.length * 2));
+        generatedMask =
+            Arrays.copyOf(generatedMask, Math.max(sample + 1, generatedMask.length * 2));
       }
       generatedMask[sample] |= (byte) (1 << lastPart);
       return parts.encode(seq, t, buf);
@@ -131,7 +132,8 @@ final class JoinWorkload implements Workload {
       long mask = sample >= 0 ? fields.number(1) : -1;
       if (sample < 0 || sample >= MAX_SAMPLE || mask < 0 || mask > Byte.MAX_VALUE) {
         malformed++;
-        notes.example("phantom", value == null ? "null value" : new String(value, StandardCharsets.UTF_8));
+        notes.example(
+            "phantom", value == null ? "null value" : new String(value, StandardCharsets.UTF_8));
         return false;
       }
       int s = (int) sample;
@@ -194,7 +196,19 @@ final class JoinWorkload implements Workload {
           long wantBytes = (long) Integer.bitCount(want) * payloadBytes;
           if (firstMask[s] != want || firstBytes[s] != wantBytes) {
             incomplete++;
-            v.example("incomplete", "sample " + s + ": parts mask " + firstMask[s] + " (" + firstBytes[s] + " bytes), generated mask " + want + " (" + wantBytes + " bytes)");
+            v.example(
+                "incomplete",
+                "sample "
+                    + s
+                    + ": parts mask "
+                    + firstMask[s]
+                    + " ("
+                    + firstBytes[s]
+                    + " bytes), generated mask "
+                    + want
+                    + " ("
+                    + wantBytes
+                    + " bytes)");
           }
         }
       }
@@ -203,7 +217,8 @@ final class JoinWorkload implements Workload {
       v.error("lost", lost, "of " + expectedSamples + " samples never emitted");
       v.error("duplicated", duplicated, "samples emitted more than once");
       v.error("lost", "incomplete", incomplete, "joined samples missing parts or payload");
-      v.violation("phantom", phantom, phantom + " outputs for samples never generated, or malformed");
+      v.violation(
+          "phantom", phantom, phantom + " outputs for samples never generated, or malformed");
       notes.build().examples().forEach((kind, list) -> list.forEach(e -> v.example(kind, e)));
       return v.build();
     }

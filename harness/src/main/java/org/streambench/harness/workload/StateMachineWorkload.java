@@ -88,7 +88,9 @@ final class StateMachineWorkload implements Workload {
 
     private static int[] store(int[] array, int index, int value) {
       int[] a =
-          index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
+          index < array.length
+              ? array
+              : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
       a[index] = value;
       return a;
     }
@@ -134,8 +136,8 @@ final class StateMachineWorkload implements Workload {
     }
 
     /**
-     * A session end with fewer events than generated means events were lost; with more, events
-     * were processed twice: each is judged by the guarantee's rule for loss or duplication.
+     * A session end with fewer events than generated means events were lost; with more, events were
+     * processed twice: each is judged by the guarantee's rule for loss or duplication.
      */
     @Override
     public Verdict verdict() {
@@ -146,7 +148,8 @@ final class StateMachineWorkload implements Workload {
       for (int seq = logouts.nextSetBit(0); seq >= 0; seq = logouts.nextSetBit(seq + 1)) {
         int got = seq < observedEvents.length ? observedEvents[seq] : 0;
         if (got > 0 && got != sessionEvents[seq]) {
-          String example = "seq " + seq + ": session of " + got + " events, generated " + sessionEvents[seq];
+          String example =
+              "seq " + seq + ": session of " + got + " events, generated " + sessionEvents[seq];
           if (got < sessionEvents[seq]) {
             fewer++;
             v.example("sessions.short", example);
@@ -157,7 +160,8 @@ final class StateMachineWorkload implements Workload {
         }
       }
       v.error("lost", "sessions.short", fewer, "sessions ended with fewer events than generated");
-      v.error("duplicated", "sessions.long", more, "sessions ended with more events than generated");
+      v.error(
+          "duplicated", "sessions.long", more, "sessions ended with more events than generated");
       if (guarantee == Guarantee.EXACTLY_ONCE) {
         v.violation("alerts", alerts, alerts + " alerts: invalid transitions under exactly-once");
       } else {

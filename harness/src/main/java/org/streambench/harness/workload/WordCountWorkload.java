@@ -107,7 +107,9 @@ final class WordCountWorkload implements Workload {
         phantom++;
         notes.example(
             "phantom",
-            value == null ? "null value" : new String(value, java.nio.charset.StandardCharsets.UTF_8));
+            value == null
+                ? "null value"
+                : new String(value, java.nio.charset.StandardCharsets.UTF_8));
         return false;
       }
       windows[w]++;
