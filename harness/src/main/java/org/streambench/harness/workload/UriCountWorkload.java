@@ -3,8 +3,6 @@ package org.streambench.harness.workload;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.AccessLogs;
-import org.streambench.harness.verify.KeyedCountVerifier;
-import org.streambench.harness.verify.Verdict;
 
 /** uricount: access-log JSON, count per uri in event-time tumbling windows; parser is a knob. */
 final class UriCountWorkload implements Workload {
@@ -50,21 +48,17 @@ final class UriCountWorkload implements Workload {
    * Output {@code uri,windowStartUs,count,maxEventUs,maxInUs,outUs}; the highest count per (uri,
    * window) must equal the generated count. End markers past the last window close it.
    */
-  private static final class Run extends WorkloadRun {
+  private static final class Run extends WindowCountRun {
     private final AccessLogs logs;
     private final long windowMicros;
     private final long outOfOrdernessMicros;
-    private final Guarantee guarantee;
     private final WindowTally tally;
-    private final KeyedCountVerifier verifier = new KeyedCountVerifier();
-    private final OutputFields fields = new OutputFields(6);
-    private volatile Map<String, Long> expectedCounts;
 
     Run(AccessLogs logs, long windowMicros, long outOfOrdernessMicros, Guarantee guarantee) {
+      super(guarantee);
       this.logs = logs;
       this.windowMicros = windowMicros;
       this.outOfOrdernessMicros = outOfOrdernessMicros;
-      this.guarantee = guarantee;
       this.tally = new WindowTally(windowMicros, logs.uris());
     }
 
@@ -87,36 +81,8 @@ final class UriCountWorkload implements Workload {
     }
 
     @Override
-    protected void prepareExpectations(long sent) {
-      expectedCounts = tally.expected(logs::uri, 1);
-    }
-
-    @Override
-    public boolean observe(byte[] value, long[] stamps) {
-      if (!fields.split(value) || fields.number(1) < 0 || fields.number(2) < 0) {
-        verifier.malformed();
-        return false;
-      }
-      verifier.observe(fields.text(0) + "@" + fields.number(1), fields.number(2));
-      stamps[0] = fields.number(3);
-      stamps[1] = fields.number(4);
-      stamps[2] = fields.number(5);
-      return true;
-    }
-
-    @Override
-    public long received() {
-      return verifier.received();
-    }
-
-    @Override
-    protected boolean allArrived() {
-      return verifier.reached(expectedCounts);
-    }
-
-    @Override
-    public Verdict verdict() {
-      return verifier.verdict(expectedCounts, guarantee, "windows");
+    Map<String, Long> expectedCounts() {
+      return tally.expected(logs::uri, 1);
     }
   }
 }

@@ -8,7 +8,6 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.workload.YsbEvents;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.verify.KeyedCountVerifier;
-import org.streambench.harness.verify.Verdict;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
@@ -63,19 +62,15 @@ final class YsbWorkload implements Workload {
    * the highest count per (campaign, window) must equal the generated views, in the output and in
    * Redis, whose {@code time_updated} gives YSB's window latency.
    */
-  private static final class Run extends WorkloadRun {
+  private static final class Run extends WindowCountRun {
     private final YsbEvents events;
     private final long windowMs;
-    private final Guarantee guarantee;
     private final WindowTally tally;
-    private final KeyedCountVerifier verifier = new KeyedCountVerifier();
-    private final OutputFields fields = new OutputFields(6);
-    private volatile Map<String, Long> expectedCounts;
 
     Run(YsbEvents events, long windowMs, Guarantee guarantee) {
+      super(guarantee);
       this.events = events;
       this.windowMs = windowMs;
-      this.guarantee = guarantee;
       this.tally = new WindowTally(windowMs * 1000, events.campaigns());
     }
 
@@ -113,36 +108,8 @@ final class YsbWorkload implements Workload {
     }
 
     @Override
-    protected void prepareExpectations(long sent) {
-      expectedCounts = tally.expected(events::campaignId, 1000);
-    }
-
-    @Override
-    public boolean observe(byte[] value, long[] stamps) {
-      if (!fields.split(value) || fields.number(1) < 0 || fields.number(2) < 0) {
-        verifier.malformed();
-        return false;
-      }
-      verifier.observe(fields.text(0) + "@" + fields.number(1), fields.number(2));
-      stamps[0] = fields.number(3);
-      stamps[1] = fields.number(4);
-      stamps[2] = fields.number(5);
-      return true;
-    }
-
-    @Override
-    public long received() {
-      return verifier.received();
-    }
-
-    @Override
-    protected boolean allArrived() {
-      return verifier.reached(expectedCounts);
-    }
-
-    @Override
-    public Verdict verdict() {
-      return verifier.verdict(expectedCounts, guarantee, "windows");
+    Map<String, Long> expectedCounts() {
+      return tally.expected(events::campaignId, 1000);
     }
 
     /**
@@ -155,7 +122,7 @@ final class YsbWorkload implements Workload {
       KeyedCountVerifier redisCounts = new KeyedCountVerifier();
       Histogram latency = new Histogram(3);
       long negative = 0;
-      List<String> keys = List.copyOf(expectedCounts.keySet());
+      List<String> keys = List.copyOf(expectedByWindow().keySet());
       try (Jedis j = services.redis().client()) {
         Pipeline p = j.pipelined();
         Map<String, Response<List<String>>> replies = new LinkedHashMap<>();
@@ -182,7 +149,8 @@ final class YsbWorkload implements Workload {
       Map<String, Object> results = new LinkedHashMap<>();
       results.put("ysbWindowLatencyMicros", LatencySummary.of(latency));
       results.put("ysbWindowsUpdatedBeforeTheirEnd", negative);
-      return new ExternalCheck(redisCounts.verdict(expectedCounts, guarantee, "windows"), results);
+      return new ExternalCheck(
+          redisCounts.verdict(expectedByWindow(), guarantee(), "windows"), results);
     }
   }
 }
