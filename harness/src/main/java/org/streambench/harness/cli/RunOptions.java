@@ -4,8 +4,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.KeyValues;
+import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Option;
@@ -106,6 +109,13 @@ final class RunOptions {
   List<String> params = new ArrayList<>();
 
   @Option(
+      names = "--workload-config",
+      paramLabel = "FILE",
+      description =
+          "Workload parameters as a YAML map (e.g. window.ms: 10000); --param values override it.")
+  Path workloadConfig;
+
+  @Option(
       names = "--max-generator-lag",
       defaultValue = "100ms",
       description =
@@ -126,6 +136,15 @@ final class RunOptions {
       description = "Random seed of the workload generator (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  private Map<String, String> workloadParams() {
+    Map<String, String> all = new TreeMap<>();
+    if (workloadConfig != null) {
+      all.putAll(EngineSettings.readYaml(workloadConfig, false));
+    }
+    all.putAll(KeyValues.parse("--param", params));
+    return all;
+  }
+
   RunRequest toRequest(String engine) {
     return new RunRequest(
         engine,
@@ -144,6 +163,6 @@ final class RunOptions {
         maxGeneratorLag,
         idleTimeout,
         seed,
-        KeyValues.parse("--param", params));
+        workloadParams());
   }
 }

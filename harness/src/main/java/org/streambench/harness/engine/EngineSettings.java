@@ -79,14 +79,17 @@ public final class EngineSettings {
     }
   }
 
-  /** Reads a YAML map into flat dotted keys; a missing optional file is an empty map. */
-  static Map<String, String> readYaml(Path file, boolean optional) {
+  /**
+   * Reads a YAML map into flat dotted keys (also used for workload parameter files); a missing
+   * optional file is an empty map.
+   */
+  public static Map<String, String> readYaml(Path file, boolean optional) {
     Map<String, String> flat = new TreeMap<>();
     if (!Files.isRegularFile(file)) {
       if (optional) {
         return flat;
       }
-      throw new UsageException("engine config file not found: " + file);
+      throw new UsageException("config file not found: " + file);
     }
     JsonNode root;
     try {

@@ -150,7 +150,8 @@ public final class SummaryTable {
     }
     return String.format(
         "%,d / %,d",
-        r.verification().getOrDefault("expected", 0L),
+        r.verification()
+            .getOrDefault("expected", r.verification().getOrDefault("windows.expected", 0L)),
         r.verification().getOrDefault("received", 0L));
   }
 

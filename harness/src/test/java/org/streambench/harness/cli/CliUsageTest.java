@@ -55,6 +55,7 @@ class CliUsageTest {
         "run | Missing required option: '--engine",
         "run --engine baseline --param nope=1 | has no parameter 'nope'",
         "run --engine baseline --param record.size=-3 | record.size must be a non-negative integer",
+        "run --engine flink --workload-config /nonexistent.yaml | config file not found: /nonexistent.yaml",
       })
   void badInputIsOneLineAndExitCode2(String args, String message) {
     StringWriter err = new StringWriter();
