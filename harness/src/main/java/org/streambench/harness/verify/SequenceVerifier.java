@@ -76,9 +76,14 @@ public final class SequenceVerifier {
 
   /** The verdict when every seq in {@code [0, expected)} was expected. */
   public Verdict verdict(long expected, Guarantee guarantee) {
+    return builder(expected, guarantee).build();
+  }
+
+  /** A builder holding the checks of every seq in {@code [0, expected)} ("records"). */
+  public VerdictBuilder builder(long expected, Guarantee guarantee) {
     BitSet all = new BitSet();
     all.set(0, (int) Math.min(expected, Integer.MAX_VALUE));
-    return verdict(all, guarantee, "records");
+    return builder(all, guarantee, "records");
   }
 
   /** The verdict against an expected set; {@code what} names its elements in reasons. */

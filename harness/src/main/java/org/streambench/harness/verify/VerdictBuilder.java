@@ -72,6 +72,12 @@ public final class VerdictBuilder {
     return this;
   }
 
+  /** Adds the examples collected in {@code notes} (e.g. while observing output). */
+  public VerdictBuilder examplesFrom(VerdictBuilder notes) {
+    notes.examples.forEach((kind, list) -> list.forEach(e -> example(kind, e)));
+    return this;
+  }
+
   /** Whether more examples of {@code kind} would be kept. */
   public boolean wantsExample(String kind) {
     List<String> list = examples.get(kind);

@@ -110,10 +110,7 @@ final class GrepWorkload implements Workload {
         return false;
       }
       verifier.observe(fields.number(0));
-      stamps[0] = fields.number(1);
-      stamps[1] = fields.number(3);
-      stamps[2] = fields.number(4);
-      return true;
+      return fields.stamps(stamps, 1, 3, 4);
     }
 
     @Override

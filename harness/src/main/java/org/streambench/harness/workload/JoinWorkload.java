@@ -149,10 +149,7 @@ final class JoinWorkload implements Workload {
         firstBytes[s] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, fields.number(2)));
       }
       outputs[s] = (byte) Math.min(Byte.MAX_VALUE, outputs[s] + 1);
-      stamps[0] = fields.number(4);
-      stamps[1] = fields.number(5);
-      stamps[2] = fields.number(6);
-      return true;
+      return fields.stamps(stamps, 4, 5, 6);
     }
 
     @Override
@@ -219,7 +216,7 @@ final class JoinWorkload implements Workload {
       v.error("lost", "incomplete", incomplete, "joined samples missing parts or payload");
       v.violation(
           "phantom", phantom, phantom + " outputs for samples never generated, or malformed");
-      notes.build().examples().forEach((kind, list) -> list.forEach(e -> v.example(kind, e)));
+      v.examplesFrom(notes);
       return v.build();
     }
   }

@@ -59,6 +59,17 @@ public final class OutputFields {
     return v;
   }
 
+  /**
+   * Fills a latency triple from fields {@code event} (intended time of the newest input), {@code
+   * in} and {@code out}; returns true, for {@code observe} to return.
+   */
+  public boolean stamps(long[] stamps, int event, int in, int out) {
+    stamps[0] = number(event);
+    stamps[1] = number(in);
+    stamps[2] = number(out);
+    return true;
+  }
+
   public String text(int i) {
     return new String(record, start[i], end[i] - start[i], StandardCharsets.UTF_8);
   }

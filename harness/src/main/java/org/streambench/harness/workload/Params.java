@@ -58,21 +58,7 @@ public final class Params {
   }
 
   public int nonNegativeInt(String key) {
-    try {
-      int v = Integer.parseInt(values.get(key));
-      if (v >= 0) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(
-        workload
-            + " parameter "
-            + key
-            + " must be a non-negative integer, was '"
-            + values.get(key)
-            + "'");
+    return parsed(key, Integer::parseInt, v -> v >= 0, "a non-negative integer");
   }
 
   public int positiveInt(String key) {
@@ -85,39 +71,29 @@ public final class Params {
 
   /** A number in {@code [0, 1]}. */
   public double fraction(String key) {
-    try {
-      double v = Double.parseDouble(values.get(key));
-      if (v >= 0 && v <= 1) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new UsageException(
-        workload
-            + " parameter "
-            + key
-            + " must be a number in [0, 1], was '"
-            + values.get(key)
-            + "'");
+    return parsed(key, Double::parseDouble, v -> v >= 0 && v <= 1, "a number in [0, 1]");
   }
 
   public double positiveDouble(String key) {
+    return parsed(key, Double::parseDouble, v -> v > 0, "a positive number");
+  }
+
+  /** The parameter parsed and accepted by {@code ok}, else a usage error naming {@code what}. */
+  private <T> T parsed(
+      String key,
+      java.util.function.Function<String, T> parse,
+      java.util.function.Predicate<T> ok,
+      String what) {
     try {
-      double v = Double.parseDouble(values.get(key));
-      if (v > 0) {
+      T v = parse.apply(values.get(key));
+      if (ok.test(v)) {
         return v;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
     throw new UsageException(
-        workload
-            + " parameter "
-            + key
-            + " must be a positive number, was '"
-            + values.get(key)
-            + "'");
+        workload + " parameter " + key + " must be " + what + ", was '" + values.get(key) + "'");
   }
 
   /** One of {@code allowed}. */

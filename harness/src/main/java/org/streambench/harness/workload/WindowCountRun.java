@@ -44,10 +44,7 @@ abstract class WindowCountRun extends WorkloadRun {
       return false;
     }
     verifier.observe(fields.text(0) + "@" + fields.number(1), fields.number(2));
-    stamps[0] = fields.number(3);
-    stamps[1] = fields.number(4);
-    stamps[2] = fields.number(5);
-    return true;
+    return fields.stamps(stamps, 3, 4, 5);
   }
 
   @Override

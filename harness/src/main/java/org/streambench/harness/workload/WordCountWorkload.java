@@ -117,10 +117,7 @@ final class WordCountWorkload implements Workload {
         wrong++;
         notes.example("wrong", fields.text(0) + ": window of " + fields.text(1));
       }
-      stamps[0] = fields.number(3);
-      stamps[1] = fields.number(5);
-      stamps[2] = fields.number(6);
-      return true;
+      return fields.stamps(stamps, 3, 5, 6);
     }
 
     @Override
@@ -162,7 +159,7 @@ final class WordCountWorkload implements Workload {
       v.error("duplicated", duplicated, "windows too many");
       v.violation("wrong", wrong, wrong + " windows with a count other than " + window);
       v.violation("phantom", phantom, phantom + " outputs for words never generated, or malformed");
-      notes.build().examples().forEach((kind, list) -> list.forEach(e -> v.example(kind, e)));
+      v.examplesFrom(notes);
       return v.build();
     }
   }

@@ -18,6 +18,9 @@ import org.streambench.harness.run.RunRequest;
 
 /** A real embedded broker and a scratch data directory, shared by the tests of one class. */
 final class SharedBroker implements AutoCloseable {
+  private static final Duration IDENTITY_IDLE = Duration.ofSeconds(20);
+  private static final Duration WORKLOAD_IDLE = Duration.ofSeconds(30);
+
   final Home home;
   final EmbeddedBroker broker;
   final ResultStore store;
@@ -38,19 +41,22 @@ final class SharedBroker implements AutoCloseable {
   static RunRequest fixedRate(String engine, Guarantee g, long rate, int warmupS, int durationS) {
     return request(
         engine,
+        "identity",
         g,
         Mode.FIXED_RATE,
         rate,
-        Duration.ofSeconds(warmupS),
-        Duration.ofSeconds(durationS),
-        0);
+        warmupS,
+        durationS,
+        0,
+        IDENTITY_IDLE,
+        Map.of());
   }
 
   static RunRequest drain(String engine, Guarantee g, long records) {
-    return request(engine, g, Mode.DRAIN, 0, Duration.ZERO, Duration.ZERO, records);
+    return request(engine, "identity", g, Mode.DRAIN, 0, 0, 0, records, IDENTITY_IDLE, Map.of());
   }
 
-  /** A fixed-rate run of any workload, parallelism 2 on 2 partitions. */
+  /** A fixed-rate run of any workload. */
   static RunRequest workload(
       String engine,
       String workload,
@@ -59,64 +65,44 @@ final class SharedBroker implements AutoCloseable {
       long rate,
       int warmupS,
       int durationS) {
-    return new RunRequest(
-        engine,
-        workload,
-        Mode.FIXED_RATE,
-        rate,
-        Duration.ofSeconds(warmupS),
-        Duration.ofSeconds(durationS),
-        0,
-        2,
-        2,
-        g,
-        List.of(),
-        List.of(),
-        List.of(),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(30),
-        42,
-        params);
+    return request(
+        engine, workload, g, Mode.FIXED_RATE, rate, warmupS, durationS, 0, WORKLOAD_IDLE, params);
   }
 
-  /** An in-job source run of {@code records} records, parallelism 2. */
+  /** An in-job source run of {@code records} records. */
   static RunRequest inJob(String engine, String workload, long records) {
-    return new RunRequest(
+    return request(
         engine,
         workload,
+        Guarantee.AT_LEAST_ONCE,
         Mode.IN_JOB,
         0,
-        Duration.ZERO,
-        Duration.ZERO,
+        0,
+        0,
         records,
-        2,
-        2,
-        Guarantee.AT_LEAST_ONCE,
-        List.of(),
-        List.of(),
-        List.of(),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(30),
-        42,
+        WORKLOAD_IDLE,
         Map.of());
   }
 
-  /** Identity, parallelism 2 on 2 partitions, 500 ms generator lag allowed, 20 s idle timeout. */
+  /** Parallelism 2 on 2 partitions, seed 42, 500 ms generator lag allowed. */
   private static RunRequest request(
       String engine,
+      String workload,
       Guarantee g,
       Mode mode,
       long rate,
-      Duration warmup,
-      Duration duration,
-      long records) {
+      int warmupS,
+      int durationS,
+      long records,
+      Duration idleTimeout,
+      Map<String, String> params) {
     return new RunRequest(
         engine,
-        "identity",
+        workload,
         mode,
         rate,
-        warmup,
-        duration,
+        Duration.ofSeconds(warmupS),
+        Duration.ofSeconds(durationS),
         records,
         2,
         2,
@@ -125,9 +111,9 @@ final class SharedBroker implements AutoCloseable {
         List.of(),
         List.of(),
         Duration.ofMillis(500),
-        Duration.ofSeconds(20),
+        idleTimeout,
         42,
-        java.util.Map.of());
+        params);
   }
 
   RunResult run(RunRequest request) throws Exception {
