@@ -112,7 +112,7 @@ public final class FlinkEngine implements StreamEngine {
   /**
    * The {@code flink.*} settings, plus checkpoint and RocksDB directories under the run directory
    * unless the settings name them: file-system checkpoint storage is what RocksDB and incremental
-   * checkpoints need, and the run directory is removed with the run.
+   * checkpoints need, and the run directory keeps them beside the run's other files.
    */
   static Configuration configuration(JobSpec spec) {
     Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
