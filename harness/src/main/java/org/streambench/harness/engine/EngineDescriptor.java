@@ -7,12 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.streambench.api.Guarantee;
 
 /**
  * An engine's registration, read from {@code engines/<name>/engine.properties}: how to start its
  * process and what it can run. Its settings live beside it in {@code engines/<name>/conf/}.
+ *
+ * <p>Keys: {@code name}, {@code description}, {@code jar}, {@code main}, {@code workloads}, {@code
+ * guarantees}, {@code jvm.options}; optionally {@code in-job} (workloads with an in-job source) and
+ * {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints when a run asks
+ * for it.
  */
 public record EngineDescriptor(
     String name,
@@ -22,7 +30,10 @@ public record EngineDescriptor(
     String mainClass,
     List<String> workloads,
     List<Guarantee> guarantees,
+    List<String> inJobWorkloads,
+    Map<String, String> notOffered,
     List<String> jvmOptions) {
+  private static final String NOT_OFFERED = "not-offered.";
 
   static EngineDescriptor load(Path file) throws IOException {
     Properties p = new Properties();
@@ -38,13 +49,30 @@ public record EngineDescriptor(
         require(p, "main", file),
         list(require(p, "workloads", file)),
         list(require(p, "guarantees", file)).stream().map(Guarantee::parse).toList(),
+        list(p.getProperty("in-job", "")),
+        notOffered(p),
         Arrays.stream(p.getProperty("jvm.options", "").trim().split("\\s+"))
             .filter(s -> !s.isEmpty())
             .toList());
   }
 
+  /** Why the engine does not offer {@code what} (a workload or guarantee), if it says. */
+  public Optional<String> whyNotOffered(String what) {
+    return Optional.ofNullable(notOffered.get(what));
+  }
+
   public Path confDir() {
     return dir.resolve("conf");
+  }
+
+  private static Map<String, String> notOffered(Properties p) {
+    Map<String, String> reasons = new TreeMap<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith(NOT_OFFERED)) {
+        reasons.put(key.substring(NOT_OFFERED.length()), p.getProperty(key).trim());
+      }
+    }
+    return Map.copyOf(reasons);
   }
 
   private static List<String> list(String csv) {

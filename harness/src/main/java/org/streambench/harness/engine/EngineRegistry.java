@@ -54,12 +54,39 @@ public final class EngineRegistry {
               + name
               + " cannot run workload '"
               + workload
-              + "' (it runs: "
+              + "'"
+              + d.whyNotOffered(workload).map(why -> ": " + why).orElse("")
+              + " (it runs: "
               + String.join(", ", d.workloads())
               + ")");
     }
     if (!d.guarantees().contains(guarantee)) {
-      throw new UsageException("engine " + name + " does not offer " + guarantee + " delivery");
+      throw new UsageException(
+          "engine "
+              + name
+              + " does not offer "
+              + guarantee
+              + " delivery"
+              + d.whyNotOffered(guarantee.id()).map(why -> ": " + why).orElse("")
+              + " (it offers: "
+              + String.join(", ", d.guarantees().stream().map(Guarantee::id).toList())
+              + ")");
+    }
+    return d;
+  }
+
+  /** As {@link #require}, and checked to generate {@code workload}'s input inside its job. */
+  public EngineDescriptor requireInJob(String name, String workload, Guarantee guarantee) {
+    EngineDescriptor d = require(name, workload, guarantee);
+    if (!d.inJobWorkloads().contains(workload)) {
+      throw new UsageException(
+          "engine "
+              + name
+              + " has no in-job source for workload "
+              + workload
+              + (d.inJobWorkloads().isEmpty()
+                  ? " (it always reads Kafka)"
+                  : " (it has one for: " + String.join(", ", d.inJobWorkloads()) + ")"));
     }
     return d;
   }

@@ -83,7 +83,9 @@ public final class BenchmarkRun {
   /** Validates the request against the engine registry; throws a usage error if it cannot run. */
   public static BenchmarkRun prepare(Home home, EngineRegistry registry, RunRequest request) {
     EngineDescriptor engine =
-        registry.require(request.engine(), request.workload(), request.guarantee());
+        request.mode() == Mode.IN_JOB
+            ? registry.requireInJob(request.engine(), request.workload(), request.guarantee())
+            : registry.require(request.engine(), request.workload(), request.guarantee());
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     Map<String, String> settings =
         EngineSettings.resolve(

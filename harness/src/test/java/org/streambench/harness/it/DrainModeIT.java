@@ -4,15 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.RunResult;
 
-/** Drain mode: a pre-filled topic is processed from the earliest offset, every record verified. */
+/**
+ * Drain mode on every engine: a pre-filled topic is processed from the earliest offset, every
+ * record verified.
+ */
 class DrainModeIT {
   private static SharedBroker kafka;
 
@@ -26,8 +31,12 @@ class DrainModeIT {
     kafka.close();
   }
 
+  static Stream<String> engines() {
+    return TestEngines.selected().stream().map(EngineDescriptor::name);
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"baseline", "flink"})
+  @MethodSource("engines")
   @Timeout(180)
   void drainsEveryRecord(String engine) throws Exception {
     RunResult r = kafka.run(SharedBroker.drain(engine, Guarantee.AT_LEAST_ONCE, 200_000));

@@ -13,9 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
-import org.streambench.harness.Home;
 import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.results.RunResult;
 
 /**
@@ -37,7 +35,7 @@ class EngineMatrixIT {
   }
 
   static Stream<Arguments> engineGuarantees() {
-    return EngineRegistry.scan(Home.detect().enginesDir()).all().values().stream()
+    return TestEngines.selected().stream()
         .flatMap(e -> e.guarantees().stream().map(g -> Arguments.of(e.name(), g)));
   }
 

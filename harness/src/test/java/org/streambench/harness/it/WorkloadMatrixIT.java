@@ -14,8 +14,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
-import org.streambench.harness.Home;
-import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.results.RunResult;
 
 /**
@@ -36,6 +34,7 @@ class WorkloadMatrixIT {
           "join", Map.of("timer.ms", "1000", "delay.records", "300"),
           "uricount", Map.of("window.ms", "2000", "out.of.orderness.ms", "200"));
 
+  /** Preferred guarantees; an engine without exactly-once runs its strongest one instead. */
   private static final Map<String, Guarantee> GUARANTEE =
       Map.of("statemachine", Guarantee.EXACTLY_ONCE, "wordcount", Guarantee.EXACTLY_ONCE);
 
@@ -52,19 +51,29 @@ class WorkloadMatrixIT {
   }
 
   static Stream<Arguments> engineWorkloads() {
-    return EngineRegistry.scan(Home.detect().enginesDir()).all().values().stream()
+    return TestEngines.selected().stream()
         .flatMap(
             e ->
                 e.workloads().stream()
                     .filter(PARAMS::containsKey)
-                    .map(w -> Arguments.of(e.name(), w)));
+                    .map(
+                        w ->
+                            Arguments.of(
+                                e.name(),
+                                w,
+                                TestEngines.guarantee(
+                                    e, GUARANTEE.getOrDefault(w, Guarantee.AT_LEAST_ONCE)))));
   }
 
-  @ParameterizedTest(name = "{0} {1}")
+  static Stream<Arguments> engineInJobWorkloads() {
+    return TestEngines.selected().stream()
+        .flatMap(e -> e.inJobWorkloads().stream().map(w -> Arguments.of(e.name(), w)));
+  }
+
+  @ParameterizedTest(name = "{0} {1} {2}")
   @MethodSource("engineWorkloads")
   @Timeout(180)
-  void workloadIsValid(String engine, String workload) throws Exception {
-    Guarantee g = GUARANTEE.getOrDefault(workload, Guarantee.AT_LEAST_ONCE);
+  void workloadIsValid(String engine, String workload, Guarantee g) throws Exception {
     long rate = workload.equals("sleep") ? 500 : 2_000;
     RunResult r =
         kafka.run(SharedBroker.workload(engine, workload, g, PARAMS.get(workload), rate, 3, 4));
@@ -98,11 +107,11 @@ class WorkloadMatrixIT {
     assertTrue(r.verification().get("alerts") > 0, () -> "alerts: " + r.verification());
   }
 
-  @ParameterizedTest(name = "flink in-job {0}")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"grep", "grouping"})
+  @ParameterizedTest(name = "{0} in-job {1}")
+  @MethodSource("engineInJobWorkloads")
   @Timeout(180)
-  void inJobSourceRunsAreVerified(String workload) throws Exception {
-    RunResult r = kafka.run(SharedBroker.inJob("flink", workload, 200_000));
+  void inJobSourceRunsAreVerified(String engine, String workload) throws Exception {
+    RunResult r = kafka.run(SharedBroker.inJob(engine, workload, 200_000));
     assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
     assertTrue(r.throughput().inPerSecond() > 0);

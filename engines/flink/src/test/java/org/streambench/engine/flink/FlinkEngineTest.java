@@ -44,6 +44,9 @@ class FlinkEngineTest {
     assertEquals(
         List.copyOf(FlinkEngine.WORKLOADS.keySet()),
         List.of(registration.getProperty("workloads").split(",")));
+    assertEquals(
+        FlinkEngine.IN_JOB_WORKLOADS,
+        java.util.Set.of(registration.getProperty("in-job").split(",")));
   }
 
   @Test

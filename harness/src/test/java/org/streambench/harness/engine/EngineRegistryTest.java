@@ -1,0 +1,73 @@
+package org.streambench.harness.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.UsageException;
+
+class EngineRegistryTest {
+  @TempDir Path engines;
+  private EngineRegistry registry;
+
+  @BeforeEach
+  void register() throws IOException {
+    Path dir = Files.createDirectories(engines.resolve("toy"));
+    Files.writeString(
+        dir.resolve("engine.properties"),
+        String.join(
+            "\n",
+            "name=toy",
+            "jar=target/toy.jar",
+            "main=toy.Main",
+            "workloads=identity,grep",
+            "guarantees=at-most-once,at-least-once",
+            "in-job=grep",
+            "not-offered.exactly-once=toys forget what they did",
+            "jvm.options=-Xmx1g"));
+    registry = EngineRegistry.scan(engines);
+  }
+
+  @Test
+  void readsRegistration() {
+    EngineDescriptor toy = registry.all().get("toy");
+    assertEquals(List.of("identity", "grep"), toy.workloads());
+    assertEquals(List.of(Guarantee.AT_MOST_ONCE, Guarantee.AT_LEAST_ONCE), toy.guarantees());
+    assertEquals(List.of("grep"), toy.inJobWorkloads());
+    assertEquals(List.of("-Xmx1g"), toy.jvmOptions());
+  }
+
+  @Test
+  void refusalsSayWhyInOneLine() {
+    String guarantee =
+        assertThrows(
+                UsageException.class,
+                () -> registry.require("toy", "identity", Guarantee.EXACTLY_ONCE))
+            .getMessage();
+    assertEquals(
+        "engine toy does not offer exactly-once delivery: toys forget what they did"
+            + " (it offers: at-most-once, at-least-once)",
+        guarantee);
+    String workload =
+        assertThrows(
+                UsageException.class, () -> registry.require("toy", "ysb", Guarantee.AT_LEAST_ONCE))
+            .getMessage();
+    assertTrue(workload.startsWith("engine toy cannot run workload 'ysb' (it runs:"), workload);
+    String inJob =
+        assertThrows(
+                UsageException.class,
+                () -> registry.requireInJob("toy", "identity", Guarantee.AT_LEAST_ONCE))
+            .getMessage();
+    assertEquals(
+        "engine toy has no in-job source for workload identity (it has one for: grep)", inJob);
+    assertEquals("toy", registry.requireInJob("toy", "grep", Guarantee.AT_LEAST_ONCE).name());
+  }
+}
