@@ -1,0 +1,181 @@
+package org.streambench.engine.storm;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.storm.kafka.bolt.KafkaBolt;
+import org.apache.storm.kafka.bolt.mapper.TupleToKafkaMapper;
+import org.apache.storm.kafka.spout.FirstPollOffsetStrategy;
+import org.apache.storm.kafka.spout.KafkaSpout;
+import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.apache.storm.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
+import org.apache.storm.kafka.spout.KafkaTuple;
+import org.apache.storm.kafka.spout.RecordTranslator;
+import org.apache.storm.topology.BoltDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.utils.Utils;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.IdentityRecords;
+import org.streambench.api.JobSpec;
+
+/**
+ * The Kafka ends every topology shares: storm-kafka-client's {@link KafkaSpout} and {@link
+ * KafkaBolt}. The spout's {@link RecordTranslator} takes the entry stamp {@code in} as it turns a
+ * record into a tuple; the sink's {@link TupleToKafkaMapper} appends the exit stamp {@code out} as
+ * it builds the Kafka record, so engine latency spans the whole topology.
+ *
+ * <p>The spout reads with consumer group = run id, from the earliest offset when the group has none
+ * ({@link FirstPollOffsetStrategy#UNCOMMITTED_EARLIEST}), with the processing guarantee of the
+ * setting {@code spout.processing-guarantee}; its consumer gets the {@code kafka.consumer.*}
+ * settings, the sink's producer the {@code kafka.producer.*} settings.
+ */
+final class KafkaIo {
+  /** Component id of the Kafka spout. */
+  static final String SPOUT = "kafka";
+
+  /** Component id of the Kafka sink bolt. */
+  static final String SINK = "kafka-sink";
+
+  /** The field every result tuple carries to the sink: the output value without {@code out}. */
+  static final String RESULT = "result";
+
+  /** Tuple fields of a spout that passes the record on as it is: value and entry stamp. */
+  static final Fields LINE = new Fields("value", "in");
+
+  /**
+   * Turns a record's value and entry stamp into a tuple's values (a {@link KafkaTuple} routed to
+   * another stream for a second stream), or null to drop the record.
+   */
+  @FunctionalInterface
+  interface Translate extends Serializable {
+    List<Object> apply(String value, long in) throws Exception;
+  }
+
+  private KafkaIo() {}
+
+  /** The identity translation: {@code (value, in)}. */
+  static List<Object> line(String value, long in) {
+    return List.of(value, in);
+  }
+
+  /**
+   * Adds the Kafka spout reading {@code topics}, whose tuples have {@code fields} on the default
+   * stream (and {@code extraStreams}, stream → fields, for routed tuples), with the spout executors
+   * of the job's settings; readiness waits for all of them.
+   */
+  static void addSpout(
+      TopologyBuilder builder,
+      JobSpec spec,
+      List<String> topics,
+      Fields fields,
+      Map<String, Fields> extraStreams,
+      Translate translate) {
+    Map<String, Fields> streams = new HashMap<>(extraStreams);
+    streams.put(Utils.DEFAULT_STREAM_ID, fields);
+    KafkaSpoutConfig<String, String> config =
+        KafkaSpoutConfig.builder(spec.bootstrapServers(), topics.toArray(new String[0]))
+            .setProp(new HashMap<String, Object>(spec.settingsWithPrefix("kafka.consumer.")))
+            .setProp(ConsumerConfig.GROUP_ID_CONFIG, spec.runId())
+            .setFirstPollOffsetStrategy(FirstPollOffsetStrategy.UNCOMMITTED_EARLIEST)
+            .setProcessingGuarantee(
+                ProcessingGuarantee.valueOf(spec.requiredSetting("spout.processing-guarantee")))
+            .setRecordTranslator(new StampOnEntry(translate, streams))
+            .build();
+    int executors = StormEngine.executors(spec, "spout");
+    builder.setSpout(SPOUT, new ReadySpout(config), executors);
+    Readiness.expect(executors);
+  }
+
+  /** Adds the sink writing every tuple's {@link #RESULT} field, stamped, to the output topic. */
+  static BoltDeclarer addSink(TopologyBuilder builder, JobSpec spec) {
+    Properties props = new Properties();
+    props.putAll(spec.settingsWithPrefix("kafka.producer."));
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+    KafkaBolt<String, String> sink =
+        new KafkaBolt<String, String>()
+            .withProducerProperties(props)
+            .withTopicSelector(spec.outputTopic())
+            .withTupleToKafkaMapper(new StampOnExit());
+    return builder.setBolt(SINK, sink, StormEngine.executors(spec, "sink"));
+  }
+
+  /** Runs the job's translation with the time the record entered the topology. */
+  static final class StampOnEntry implements RecordTranslator<String, String> {
+    private static final long serialVersionUID = 1L;
+    private final Translate translate;
+    private final Map<String, Fields> streams;
+
+    StampOnEntry(Translate translate, Map<String, Fields> streams) {
+      this.translate = translate;
+      this.streams = streams;
+    }
+
+    @Override
+    public List<Object> apply(ConsumerRecord<String, String> record) {
+      try {
+        return translate.apply(record.value(), EpochMicros.now());
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot decode record " + record.value(), e);
+      }
+    }
+
+    @Override
+    public Fields getFieldsFor(String stream) {
+      return streams.get(stream);
+    }
+
+    @Override
+    public List<String> streams() {
+      return List.copyOf(streams.keySet());
+    }
+  }
+
+  /** No key; the value is the tuple's result with the exit stamp appended. */
+  static final class StampOnExit implements TupleToKafkaMapper<String, String> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String getKeyFromTuple(Tuple tuple) {
+      return null;
+    }
+
+    @Override
+    public String getMessageFromTuple(Tuple tuple) {
+      return IdentityRecords.appendStamp(tuple.getStringByField(RESULT), EpochMicros.now());
+    }
+  }
+
+  /**
+   * A {@link KafkaSpout} that reports to {@link Readiness} once its first {@code nextTuple()} has
+   * returned: the spout is activated, has its partitions assigned and has polled once.
+   */
+  static final class ReadySpout extends KafkaSpout<String, String> {
+    private static final long serialVersionUID = 1L;
+    private transient boolean reported;
+
+    ReadySpout(KafkaSpoutConfig<String, String> config) {
+      super(config);
+    }
+
+    @Override
+    public void nextTuple() {
+      super.nextTuple();
+      if (!reported) {
+        reported = true;
+        Readiness.started();
+      }
+    }
+  }
+}
