@@ -40,6 +40,8 @@ class CliUsageTest {
         "run --engine flink --mode in-job | workload identity has no in-job source mode",
         "run --engine flink --profile nope | engine flink has no profile 'nope'",
         "run --engine storm --guarantee exactly-once | engine storm does not offer exactly-once delivery: ",
+        "run --engine spark --guarantee exactly-once | engine spark does not offer exactly-once delivery: ",
+        "run --engine spark --workload grep --mode in-job | engine spark has no in-job source for workload grep",
         "run --engine baseline --mode in-job --workload grep | engine baseline cannot run workload 'grep'",
         "run --engine flink --mode in-job --workload wordcount | workload wordcount has no in-job source mode",
         "run --engine flink --workload uricount --param parser=json | parser must be one of",

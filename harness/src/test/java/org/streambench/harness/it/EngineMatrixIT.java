@@ -43,11 +43,11 @@ class EngineMatrixIT {
   @MethodSource("engineGuarantees")
   @Timeout(180)
   void identityAtFixedRateIsValid(String engine, Guarantee guarantee) throws Exception {
-    RunResult r = kafka.run(SharedBroker.fixedRate(engine, guarantee, 2_000, 3, 4));
+    RunResult r = kafka.run(SharedBroker.fixedRate(engine, guarantee, 2_000, 5, 5));
 
     assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
-    assertEquals(8_000L + 6_000L, r.verification().get("expected"));
+    assertEquals(10_000L + 10_000L, r.verification().get("expected"));
     assertEquals(0L, r.verification().get("phantom"));
     if (guarantee.forbidsLoss()) {
       assertEquals(0L, r.verification().get("lost"));

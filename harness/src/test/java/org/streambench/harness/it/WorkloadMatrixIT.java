@@ -2,13 +2,17 @@ package org.streambench.harness.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -65,11 +69,6 @@ class WorkloadMatrixIT {
                                     e, GUARANTEE.getOrDefault(w, Guarantee.AT_LEAST_ONCE)))));
   }
 
-  static Stream<Arguments> engineInJobWorkloads() {
-    return TestEngines.selected().stream()
-        .flatMap(e -> e.inJobWorkloads().stream().map(w -> Arguments.of(e.name(), w)));
-  }
-
   @ParameterizedTest(name = "{0} {1} {2}")
   @MethodSource("engineWorkloads")
   @Timeout(180)
@@ -107,10 +106,24 @@ class WorkloadMatrixIT {
     assertTrue(r.verification().get("alerts") > 0, () -> "alerts: " + r.verification());
   }
 
-  @ParameterizedTest(name = "{0} in-job {1}")
-  @MethodSource("engineInJobWorkloads")
-  @Timeout(180)
-  void inJobSourceRunsAreVerified(String engine, String workload) throws Exception {
+  /** Every engine × workload it registers an in-job source for (none is fine: no tests). */
+  @TestFactory
+  Stream<DynamicTest> inJobSourceRunsAreVerified() {
+    return TestEngines.selected().stream()
+        .flatMap(
+            e ->
+                e.inJobWorkloads().stream()
+                    .map(
+                        w ->
+                            DynamicTest.dynamicTest(
+                                e.name() + " in-job " + w,
+                                () ->
+                                    assertTimeoutPreemptively(
+                                        Duration.ofSeconds(180),
+                                        () -> assertInJobRunIsValid(e.name(), w)))));
+  }
+
+  private static void assertInJobRunIsValid(String engine, String workload) throws Exception {
     RunResult r = kafka.run(SharedBroker.inJob(engine, workload, 200_000));
     assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());

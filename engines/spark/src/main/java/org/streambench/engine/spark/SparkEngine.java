@@ -1,0 +1,240 @@
+package org.streambench.engine.spark;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.DataStreamWriter;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
+import org.apache.spark.util.ShutdownHookManager;
+import org.streambench.api.EngineLauncher;
+import org.streambench.api.JobSpec;
+import org.streambench.api.StreamEngine;
+import scala.runtime.BoxedUnit;
+
+/**
+ * Runs a workload as one Spark Structured Streaming query on a local master ({@code
+ * local[parallelism]}) inside this process. The run's {@code spark.*} settings go verbatim into the
+ * session's configuration; the trigger comes from {@code trigger.mode} / {@code trigger.interval}
+ * ({@link Triggers}); the query's checkpoint (offset and commit logs, state store) lives under the
+ * run directory.
+ */
+public final class SparkEngine implements StreamEngine {
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
+  private static final long STOP_TIMEOUT_MS = 15_000;
+
+  /** Builds and starts a workload's query. */
+  @FunctionalInterface
+  interface QueryBuilder {
+    StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException;
+  }
+
+  /** Every workload this engine runs; engine.properties lists the same names. */
+  static final Map<String, QueryBuilder> WORKLOADS = workloads();
+
+  /** Workloads whose query is map-like, the only ones continuous processing can run. */
+  static final Set<String> CONTINUOUS_WORKLOADS = Set.of("identity", "grep");
+
+  public static void main(String[] args) {
+    EngineLauncher.launch(new SparkEngine(), args);
+  }
+
+  private static Map<String, QueryBuilder> workloads() {
+    Map<String, QueryBuilder> w = new LinkedHashMap<>();
+    w.put("identity", IdentityQuery::start);
+    w.put("sleep", SleepQuery::start);
+    w.put("grep", GrepQuery::start);
+    w.put("grouping", GroupingQuery::start);
+    w.put("statemachine", StateMachineQuery::start);
+    w.put("wordcount", WordCountQuery::start);
+    w.put("ysb", YsbQuery::start);
+    w.put("join", JoinQuery::start);
+    w.put("uricount", UriCountQuery::start);
+    return w;
+  }
+
+  @Override
+  public String name() {
+    return "spark";
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    Properties p = new Properties();
+    try (InputStream in =
+        SparkEngine.class.getResourceAsStream("/streambench-spark-versions.properties")) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the engine's version file", e);
+    }
+    Map<String, String> versions = new TreeMap<>();
+    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
+    return versions;
+  }
+
+  @Override
+  public void run(JobSpec spec, Runnable ready) throws Exception {
+    QueryBuilder builder = builder(spec);
+    SparkSession spark = session(spec);
+    if (Boolean.parseBoolean(spec.setting("log.progress", "false"))) {
+      spark.streams().addListener(new ProgressLog());
+    }
+    StreamingQuery query = builder.start(spark, spec);
+    // before Spark's own hook stops the SparkContext under the running query
+    ShutdownHookManager.addShutdownHook(
+        ShutdownHookManager.SPARK_CONTEXT_SHUTDOWN_PRIORITY() + 1,
+        () -> {
+          stop(query);
+          return BoxedUnit.UNIT;
+        });
+    awaitFirstTrigger(query, spec);
+    ready.run();
+    query.awaitTermination(); // throws StreamingQueryException if the query failed
+  }
+
+  /**
+   * The query builder for the spec; what this engine cannot run fails here, before Spark starts.
+   */
+  static QueryBuilder builder(JobSpec spec) {
+    QueryBuilder builder = WORKLOADS.get(spec.workload());
+    if (builder == null) {
+      throw new UnsupportedOperationException(
+          "the Spark engine has no workload '"
+              + spec.workload()
+              + "' (it has: "
+              + String.join(", ", WORKLOADS.keySet())
+              + ")");
+    }
+    if (new Params(spec).inJob()) {
+      throw new UnsupportedOperationException(
+          "the Spark engine has no in-job source (workload "
+              + spec.workload()
+              + "): Spark's generator sources (rate, memory) cannot replay the api.workload"
+              + " generators");
+    }
+    if (Triggers.continuous(spec) && !CONTINUOUS_WORKLOADS.contains(spec.workload())) {
+      throw new UnsupportedOperationException(
+          "Spark's continuous processing runs map-like queries only (projections and filters,"
+              + " no aggregation, state or shuffle), so it offers "
+              + String.join(", ", new java.util.TreeSet<>(CONTINUOUS_WORKLOADS))
+              + ", not "
+              + spec.workload()
+              + "; use a processing-time trigger");
+    }
+    return builder;
+  }
+
+  /** The session: a local master, loopback networking, no UI, then the {@code spark.*} settings. */
+  static SparkSession session(JobSpec spec) {
+    Map<String, String> conf = new LinkedHashMap<>();
+    conf.put("spark.master", "local[" + spec.parallelism() + "]");
+    conf.put("spark.app.name", "streambench " + spec.workload() + " " + spec.runId());
+    conf.put("spark.driver.host", "127.0.0.1");
+    conf.put("spark.driver.bindAddress", "127.0.0.1");
+    conf.put("spark.ui.enabled", "false");
+    conf.put("spark.sql.shuffle.partitions", Integer.toString(spec.parallelism()));
+    conf.put("spark.local.dir", spec.runDir().resolve("spark-local").toAbsolutePath().toString());
+    conf.put(
+        "spark.sql.warehouse.dir",
+        spec.runDir().resolve("spark-warehouse").toAbsolutePath().toUri().toString());
+    conf.putAll(prefixed(spec, "spark."));
+    SparkSession.Builder builder = SparkSession.builder();
+    conf.forEach(builder::config);
+    return builder.getOrCreate();
+  }
+
+  private static Map<String, String> prefixed(JobSpec spec, String prefix) {
+    Map<String, String> out = new TreeMap<>();
+    spec.settingsWithPrefix(prefix).forEach((k, v) -> out.put(prefix + k, v));
+    return out;
+  }
+
+  /** Name, output mode, trigger and checkpoint: what every query's writer shares. */
+  static <T> DataStreamWriter<T> configure(
+      DataStreamWriter<T> writer, JobSpec spec, String outputMode) {
+    return writer
+        .queryName("streambench_" + spec.workload())
+        .outputMode(outputMode)
+        .trigger(Triggers.of(spec))
+        .option("checkpointLocation", checkpoint(spec).toUri().toString());
+  }
+
+  /**
+   * Waits until the query's first trigger has fetched the Kafka offsets: its source then has
+   * resolved the earliest offsets of every partition, so records written from now on are read. A
+   * micro-batch query either found data (status {@code isDataAvailable}: the first batch is planned
+   * and about to run, as with a pre-filled topic in drain mode) or reported progress for an idle
+   * first trigger. A continuous query reports no progress in Spark 4.0; it is ready once its first
+   * epoch is in the commit log, i.e. every long-running reader task has started and reported.
+   */
+  private static void awaitFirstTrigger(StreamingQuery query, JobSpec spec) throws Exception {
+    Path firstEpoch = checkpoint(spec).resolve("commits").resolve("0");
+    boolean continuous = Triggers.continuous(spec);
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!query.isActive()) {
+        query.awaitTermination(); // throws the query's failure
+        throw new IllegalStateException("query ended before it ran");
+      }
+      if (continuous
+          ? Files.exists(firstEpoch)
+          : query.lastProgress() != null || query.status().isDataAvailable()) {
+        return;
+      }
+      Thread.sleep(20);
+    }
+    throw new IllegalStateException(
+        "query has not run a trigger after " + READY_TIMEOUT + ": " + query.status());
+  }
+
+  static Path checkpoint(JobSpec spec) {
+    return spec.runDir().resolve("checkpoint").toAbsolutePath();
+  }
+
+  /** Setting {@code log.progress}: every micro-batch's progress (durations, rows) to the log. */
+  static final class ProgressLog extends StreamingQueryListener {
+    @Override
+    public void onQueryStarted(QueryStartedEvent event) {}
+
+    @Override
+    public void onQueryProgress(QueryProgressEvent event) {
+      System.err.println("streambench: progress " + event.progress().json());
+    }
+
+    @Override
+    public void onQueryTerminated(QueryTerminatedEvent event) {}
+  }
+
+  /**
+   * Stops the query within a bound (the JVM is shutting down); Spark's own shutdown hook, which
+   * runs after this one, stops the SparkContext.
+   */
+  private static void stop(StreamingQuery query) {
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                query.stop();
+              } catch (Exception e) {
+                System.err.println("streambench: stopping the query failed: " + e);
+              }
+            },
+            "streambench-spark-stopper");
+    stopper.setDaemon(true);
+    stopper.start();
+    try {
+      stopper.join(STOP_TIMEOUT_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

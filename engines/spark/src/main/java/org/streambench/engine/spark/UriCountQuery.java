@@ -1,0 +1,156 @@
+package org.streambench.engine.spark;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.AccessLogs;
+
+/**
+ * uricount: a typed {@code map} parses the access-log JSON with Jackson's streaming parser into
+ * (uri, event time, stamps); {@link EventTime#countPerWindow} counts per uri in event-time tumbling
+ * windows of {@code window.ms} with a watermark delay of {@code out.of.orderness.ms + lateness.ms},
+ * in update output mode; each micro-batch emits {@code uri,windowStartUs,count,maxEventUs,maxInUs}
+ * for the windows it changed.
+ *
+ * <p>End markers are counted like any uri (so they move the watermark and the last windows are
+ * evicted) and dropped from the output by the final typed {@code flatMap}. Dropping them earlier
+ * would not work: Catalyst pushes a deterministic filter below the watermark operator, so the
+ * markers would never reach it.
+ *
+ * <p>Only {@code parser=jackson}: {@code scala.util.parsing.json.JSON} (parser=scala) was removed
+ * from scala-parser-combinators 2.x, and Spark 4.0 ships 2.4.
+ */
+final class UriCountQuery {
+  private static final JsonFactory JACKSON = new JsonFactory();
+
+  private UriCountQuery() {}
+
+  /** The fields of an access log the query uses. */
+  public static final class AccessLog {
+    private String uri;
+    private Timestamp eventTime;
+    private long eventMicros;
+    private long inMicros;
+
+    public String getUri() {
+      return uri;
+    }
+
+    public void setUri(String uri) {
+      this.uri = uri;
+    }
+
+    public Timestamp getEventTime() {
+      return eventTime;
+    }
+
+    public void setEventTime(Timestamp eventTime) {
+      this.eventTime = eventTime;
+    }
+
+    public long getEventMicros() {
+      return eventMicros;
+    }
+
+    public void setEventMicros(long eventMicros) {
+      this.eventMicros = eventMicros;
+    }
+
+    public long getInMicros() {
+      return inMicros;
+    }
+
+    public void setInMicros(long inMicros) {
+      this.inMicros = inMicros;
+    }
+  }
+
+  static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
+    Params params = new Params(spec);
+    String parser = params.string("parser");
+    if (!parser.equals("jackson")) {
+      throw new UnsupportedOperationException(
+          "the Spark engine parses uricount with parser=jackson only: parser="
+              + parser
+              + " needs scala.util.parsing.json (scala-parser-combinators 1.x), and Spark 4.0"
+              + " ships scala-parser-combinators 2.4, which removed it");
+    }
+    return KafkaIo.write(
+        EventTime.countPerWindow(
+                KafkaIo.read(spark, spec)
+                    .map(
+                        (MapFunction<String, AccessLog>) UriCountQuery::parse,
+                        Encoders.bean(AccessLog.class)),
+                "uri",
+                params.longValue("window.ms"),
+                params.longValue("out.of.orderness.ms") + params.longValue("lateness.ms"))
+            .flatMap((FlatMapFunction<Row, String>) UriCountQuery::format, Encoders.STRING()),
+        spec,
+        "update");
+  }
+
+  /** Jackson's streaming parser over {@code json,in}: one pass over the tokens, no tree. */
+  static AccessLog parse(String stamped) throws IOException {
+    int comma = stamped.lastIndexOf(',');
+    String uri = null;
+    long time = -1;
+    try (JsonParser p =
+        JACKSON.createParser(stamped.substring(0, comma).getBytes(StandardCharsets.UTF_8))) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("access log is not a JSON object");
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        if (field.equals("uri")) {
+          uri = p.getText();
+        } else if (field.equals("time")) {
+          time = p.getLongValue();
+        } else {
+          p.skipChildren();
+        }
+      }
+    }
+    if (uri == null || time < 0) {
+      throw new IOException("access log without uri or time");
+    }
+    AccessLog log = new AccessLog();
+    log.uri = uri;
+    log.eventMicros = time;
+    log.eventTime = EventTime.timestamp(time);
+    log.inMicros = KafkaIo.in(stamped);
+    return log;
+  }
+
+  /** (uri, windowStart, count, maxEventUs, maxInUs) → the output line; end markers → nothing. */
+  static Iterator<String> format(Row r) {
+    String uri = r.getString(0);
+    if (uri.equals(AccessLogs.END_MARKER_URI)) {
+      return Collections.emptyIterator();
+    }
+    return Collections.singletonList(
+            uri
+                + ","
+                + EventTime.micros(r.getTimestamp(1))
+                + ","
+                + r.getLong(2)
+                + ","
+                + r.getLong(3)
+                + ","
+                + r.getLong(4))
+        .iterator();
+  }
+}

@@ -1,0 +1,161 @@
+package org.streambench.engine.spark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
+import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.GroupState;
+import org.apache.spark.sql.streaming.GroupStateTimeout;
+import org.apache.spark.sql.streaming.OutputMode;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.streambench.api.JobSpec;
+
+/**
+ * wordcount: a typed {@code flatMap} parses each JSON sentence with Jackson and splits it into
+ * {@code word,eventTime,in}; {@code groupByKey(word)} and {@code flatMapGroupsWithState} (append
+ * mode) keep a count window of {@code window.size} per word by hand, since Spark has no count
+ * windows: the state holds the open window's count and the ranges of event time and entry stamp;
+ * when the count reaches {@code window.size} it emits {@code
+ * word,count,minEventTime,maxEventTime,minInTime,maxInTime} and starts a new window. The Flink
+ * settings {@code job.source.parallelism}/{@code job.sink.parallelism} have no Spark counterpart (a
+ * micro-batch's source and sink tasks follow the Kafka partitions and shuffle partitions).
+ */
+final class WordCountQuery {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private WordCountQuery() {}
+
+  /** A word's open count window. */
+  public static final class Window {
+    private long count;
+    private long minEventTime = Long.MAX_VALUE;
+    private long maxEventTime = Long.MIN_VALUE;
+    private long minIn = Long.MAX_VALUE;
+    private long maxIn = Long.MIN_VALUE;
+
+    public long getCount() {
+      return count;
+    }
+
+    public void setCount(long count) {
+      this.count = count;
+    }
+
+    public long getMinEventTime() {
+      return minEventTime;
+    }
+
+    public void setMinEventTime(long minEventTime) {
+      this.minEventTime = minEventTime;
+    }
+
+    public long getMaxEventTime() {
+      return maxEventTime;
+    }
+
+    public void setMaxEventTime(long maxEventTime) {
+      this.maxEventTime = maxEventTime;
+    }
+
+    public long getMinIn() {
+      return minIn;
+    }
+
+    public void setMinIn(long minIn) {
+      this.minIn = minIn;
+    }
+
+    public long getMaxIn() {
+      return maxIn;
+    }
+
+    public void setMaxIn(long maxIn) {
+      this.maxIn = maxIn;
+    }
+  }
+
+  static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
+    int windowSize = new Params(spec).integer("window.size");
+    return KafkaIo.write(
+        KafkaIo.read(spark, spec)
+            .flatMap((FlatMapFunction<String, String>) WordCountQuery::split, Encoders.STRING())
+            .groupByKey(
+                (MapFunction<String, String>) w -> w.substring(0, w.indexOf(',')),
+                Encoders.STRING())
+            .flatMapGroupsWithState(
+                new CountWindow(windowSize),
+                OutputMode.Append(),
+                Encoders.bean(Window.class),
+                Encoders.STRING(),
+                GroupStateTimeout.NoTimeout()),
+        spec,
+        "append");
+  }
+
+  /** {"msgId":..,"eventTime":..,"sentence":"w1 w2 .."},in → one {@code word,eventTime,in} each. */
+  static Iterator<String> split(String stamped) throws Exception {
+    int comma = stamped.lastIndexOf(',');
+    JsonNode sentence = JSON.readTree(stamped.substring(0, comma));
+    String suffix = "," + sentence.get("eventTime").asLong() + stamped.substring(comma);
+    List<String> words = new ArrayList<>();
+    for (String word : sentence.get("sentence").asText().split(" ")) {
+      words.add(word + suffix);
+    }
+    return words.iterator();
+  }
+
+  static final class CountWindow
+      implements FlatMapGroupsWithStateFunction<String, String, Window, String> {
+    private final int size;
+
+    CountWindow(int size) {
+      this.size = size;
+    }
+
+    @Override
+    public Iterator<String> call(String word, Iterator<String> words, GroupState<Window> state) {
+      Window w = state.exists() ? state.get() : new Window();
+      List<String> out = new ArrayList<>();
+      while (words.hasNext()) {
+        String r = words.next(); // word,eventTime,in
+        int first = r.indexOf(',');
+        int second = r.indexOf(',', first + 1);
+        long eventTime = Long.parseLong(r, first + 1, second, 10);
+        long in = Long.parseLong(r, second + 1, r.length(), 10);
+        w.count++;
+        w.minEventTime = Math.min(w.minEventTime, eventTime);
+        w.maxEventTime = Math.max(w.maxEventTime, eventTime);
+        w.minIn = Math.min(w.minIn, in);
+        w.maxIn = Math.max(w.maxIn, in);
+        if (w.count == size) {
+          out.add(
+              word
+                  + ","
+                  + w.count
+                  + ","
+                  + w.minEventTime
+                  + ","
+                  + w.maxEventTime
+                  + ","
+                  + w.minIn
+                  + ","
+                  + w.maxIn);
+          w = new Window();
+        }
+      }
+      if (w.count == 0) {
+        state.remove();
+      } else {
+        state.update(w);
+      }
+      return out.iterator();
+    }
+  }
+}

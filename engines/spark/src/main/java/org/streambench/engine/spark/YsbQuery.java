@@ -1,0 +1,257 @@
+package org.streambench.engine.spark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.ForeachWriter;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.YsbEvents;
+import redis.clients.jedis.Jedis;
+
+/**
+ * ysb, the Yahoo Streaming Benchmark: a typed {@code flatMap} parses the JSON ad event, keeps views
+ * and looks the ad's campaign up in Redis (cached per JVM: the map never changes); {@link
+ * EventTime#countPerWindow} counts views per campaign in event-time tumbling windows of {@code
+ * window.ms}, watermark delay {@code out.of.orderness.ms + lateness.ms}, in update output mode.
+ *
+ * <p>YSB's SLA (a window's count is never older than {@code sla.ms}) is bounded by the micro-batch:
+ * every batch emits each window it changed, so a count is at most one trigger interval plus one
+ * batch old; keep {@code trigger.interval} at or below {@code sla.ms}.
+ *
+ * <p>A streaming query has one sink, and ysb writes two outputs, so the sink is Spark's {@code
+ * foreach} sink ({@link RedisAndKafka}): per updated window it runs {@code HSET
+ * <prefix><campaign>:<windowStartMs> seen_count <n> time_updated <epoch ms>} synchronously and
+ * sends {@code campaign,windowStartMs,count,maxEventUs,maxInUs,out} to Kafka with its own producer,
+ * flushed before the task (and so the batch) completes: at-least-once, like Spark's Kafka sink.
+ */
+final class YsbQuery {
+  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private YsbQuery() {}
+
+  /** A view projected to its campaign. */
+  public static final class View {
+    private String campaignId;
+    private Timestamp eventTime;
+    private long eventMicros;
+    private long inMicros;
+
+    public String getCampaignId() {
+      return campaignId;
+    }
+
+    public void setCampaignId(String campaignId) {
+      this.campaignId = campaignId;
+    }
+
+    public Timestamp getEventTime() {
+      return eventTime;
+    }
+
+    public void setEventTime(Timestamp eventTime) {
+      this.eventTime = eventTime;
+    }
+
+    public long getEventMicros() {
+      return eventMicros;
+    }
+
+    public void setEventMicros(long eventMicros) {
+      this.eventMicros = eventMicros;
+    }
+
+    public long getInMicros() {
+      return inMicros;
+    }
+
+    public void setInMicros(long inMicros) {
+      this.inMicros = inMicros;
+    }
+  }
+
+  static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
+    Params params = new Params(spec);
+    String redisHost = params.string("redis.host");
+    int redisPort = params.integer("redis.port");
+    long slaMs = params.longValue("sla.ms");
+    if (!Triggers.continuous(spec) && Triggers.intervalMillis(spec) > slaMs) {
+      System.err.println(
+          "streambench: trigger.interval "
+              + Triggers.intervalMillis(spec)
+              + " ms exceeds sla.ms "
+              + slaMs
+              + ": window counts will be older than the SLA");
+    }
+    return SparkEngine.configure(
+            EventTime.countPerWindow(
+                    KafkaIo.read(spark, spec)
+                        .flatMap(
+                            new ViewsToCampaigns(redisHost, redisPort), Encoders.bean(View.class)),
+                    "campaignId",
+                    params.longValue("window.ms"),
+                    params.longValue("out.of.orderness.ms") + params.longValue("lateness.ms"))
+                .writeStream()
+                .foreach(
+                    new RedisAndKafka(
+                        redisHost,
+                        redisPort,
+                        params.string("redis.prefix"),
+                        spec.bootstrapServers(),
+                        spec.outputTopic(),
+                        spec.settingsWithPrefix("kafka.sink."))),
+            spec,
+            "update")
+        .start();
+  }
+
+  /** {@code json,in} → the view with its campaign, or nothing for clicks and purchases. */
+  static final class ViewsToCampaigns implements FlatMapFunction<String, View> {
+    /** ad_id → campaign_id, shared by the tasks of this (local) JVM. */
+    private static final Map<String, String> CAMPAIGNS = new ConcurrentHashMap<>();
+
+    private final String host;
+    private final int port;
+
+    ViewsToCampaigns(String host, int port) {
+      this.host = host;
+      this.port = port;
+    }
+
+    @Override
+    public Iterator<View> call(String stamped) throws Exception {
+      int comma = stamped.lastIndexOf(',');
+      JsonNode event = JSON.readTree(stamped.substring(0, comma));
+      if (!VIEW.equals(event.get("event_type").asText())) {
+        return Collections.emptyIterator();
+      }
+      String ad = event.get("ad_id").asText();
+      String campaign = CAMPAIGNS.get(ad);
+      if (campaign == null) {
+        try (Jedis jedis = new Jedis(host, port)) {
+          campaign = jedis.get(ad);
+        }
+        if (campaign == null) {
+          throw new IllegalStateException("ad " + ad + " has no campaign in Redis");
+        }
+        CAMPAIGNS.put(ad, campaign);
+      }
+      View v = new View();
+      v.campaignId = campaign;
+      v.eventMicros = Long.parseLong(event.get("event_time").asText()) * 1000;
+      v.eventTime = EventTime.timestamp(v.eventMicros);
+      v.inMicros = Long.parseLong(stamped, comma + 1, stamped.length(), 10);
+      return Collections.singletonList(v).iterator();
+    }
+  }
+
+  /** The foreach sink: every updated window to Redis and to Kafka. */
+  static final class RedisAndKafka extends ForeachWriter<Row> {
+    /** One producer per JVM, as Spark's Kafka sink caches its producers. */
+    private static KafkaProducer<byte[], byte[]> producer;
+
+    private final String host;
+    private final int port;
+    private final String prefix;
+    private final String bootstrapServers;
+    private final String topic;
+    private final Map<String, String> producerProps;
+    private transient Jedis jedis;
+    private transient AtomicReference<Exception> sendFailure;
+
+    RedisAndKafka(
+        String host,
+        int port,
+        String prefix,
+        String bootstrapServers,
+        String topic,
+        Map<String, String> producerProps) {
+      this.host = host;
+      this.port = port;
+      this.prefix = prefix;
+      this.bootstrapServers = bootstrapServers;
+      this.topic = topic;
+      this.producerProps = producerProps;
+    }
+
+    private static synchronized KafkaProducer<byte[], byte[]> producer(
+        String bootstrapServers, Map<String, String> props) {
+      if (producer == null) {
+        producer = KafkaIo.producer(bootstrapServers, props);
+      }
+      return producer;
+    }
+
+    @Override
+    public boolean open(long partitionId, long epochId) {
+      jedis = new Jedis(host, port);
+      sendFailure = new AtomicReference<>();
+      return true;
+    }
+
+    @Override
+    public void process(Row r) {
+      String campaign = r.getString(0);
+      long windowStartMs = r.getTimestamp(1).getTime();
+      long count = r.getLong(2);
+      jedis.hset(
+          prefix + campaign + ":" + windowStartMs,
+          Map.of(
+              "seen_count",
+              Long.toString(count),
+              "time_updated",
+              Long.toString(System.currentTimeMillis())));
+      String value =
+          KafkaIo.stampOut(
+              campaign
+                  + ","
+                  + windowStartMs
+                  + ","
+                  + count
+                  + ","
+                  + r.getLong(3)
+                  + ","
+                  + r.getLong(4));
+      producer(bootstrapServers, producerProps)
+          .send(
+              new ProducerRecord<>(topic, value.getBytes(StandardCharsets.US_ASCII)),
+              (meta, e) -> {
+                if (e != null) {
+                  sendFailure.compareAndSet(null, e);
+                }
+              });
+    }
+
+    @Override
+    public void close(Throwable error) {
+      try {
+        if (jedis != null) {
+          jedis.close();
+        }
+        if (error == null) {
+          producer(bootstrapServers, producerProps).flush();
+          Exception failed = sendFailure.get();
+          if (failed != null) {
+            throw new IllegalStateException("writing a window update to Kafka failed", failed);
+          }
+        }
+      } finally {
+        jedis = null;
+      }
+    }
+  }
+}
