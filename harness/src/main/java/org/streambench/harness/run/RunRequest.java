@@ -108,11 +108,6 @@ public record RunRequest(
     p.put("run.profiles", String.join(",", profiles));
     params.forEach((k, v) -> p.put("workload." + k, v));
     p.put("run.idle-timeout", Durations.format(idleTimeout));
-    Workload w = Workloads.get(workload);
-    if (mode == Mode.IN_JOB && !w.hasInJobMode()) {
-      throw new UsageException(
-          "workload " + workload + " has no in-job source mode (grep and grouping have)");
-    }
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));
       p.put("run.warmup", Durations.format(warmup));

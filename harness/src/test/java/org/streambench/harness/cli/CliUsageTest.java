@@ -41,6 +41,8 @@ class CliUsageTest {
         "run --engine flink --profile nope | engine flink has no profile 'nope'",
         "run --engine storm --guarantee exactly-once | engine storm does not offer exactly-once delivery: ",
         "run --engine spark --guarantee exactly-once | engine spark does not offer exactly-once delivery: ",
+        "run --engine kafka-streams --guarantee at-most-once | engine kafka-streams does not offer at-most-once delivery: ",
+        "run --engine kafka-streams --workload grep --mode in-job | engine kafka-streams has no in-job source for workload grep",
         "run --engine spark --workload grep --mode in-job | engine spark has no in-job source for workload grep",
         "run --engine baseline --mode in-job --workload grep | engine baseline cannot run workload 'grep'",
         "run --engine flink --mode in-job --workload wordcount | workload wordcount has no in-job source mode",

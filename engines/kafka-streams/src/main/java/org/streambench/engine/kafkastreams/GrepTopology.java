@@ -1,0 +1,27 @@
+package org.streambench.engine.kafkastreams;
+
+import java.util.regex.Pattern;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.KStream;
+import org.streambench.api.JobSpec;
+
+/**
+ * grep: a stateless filter: keeps the stamped lines {@code seq,t,text,in} whose text the regex
+ * {@code pattern} finds a match in ({@code Matcher.find()} bounded to the text, so {@code ^}
+ * anchors there) and emits them unchanged. No repartition.
+ */
+final class GrepTopology {
+  private GrepTopology() {}
+
+  static void build(StreamsBuilder builder, JobSpec spec) {
+    KafkaIo.write(
+        matching(KafkaIo.readStamped(builder, spec), new Params(spec).string("pattern")), spec);
+  }
+
+  static KStream<String, String> matching(KStream<String, String> lines, String regex) {
+    Pattern pattern = Pattern.compile(regex);
+    return lines.filter(
+        (key, line) ->
+            pattern.matcher(line).region(KafkaIo.comma(line, 1) + 1, line.lastIndexOf(',')).find());
+  }
+}

@@ -1,0 +1,80 @@
+package org.streambench.engine.kafkastreams;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Produced;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.IdentityRecords;
+import org.streambench.api.JobSpec;
+
+/**
+ * The Kafka ends every topology shares: input values as strings with the entry stamp appended as
+ * the first processor sees them, and results written with the exit stamp appended as they are
+ * serialized, so engine latency spans the whole topology.
+ */
+final class KafkaIo {
+  private KafkaIo() {}
+
+  /** Topics read by one source, values as they are; the first processor takes the entry stamp. */
+  static KStream<String, String> read(StreamsBuilder builder, List<String> topics) {
+    return builder.stream(topics, Consumed.with(Serdes.String(), Serdes.String()));
+  }
+
+  /** The spec's input topic, each value as {@code value,in}. */
+  static KStream<String, String> readStamped(StreamsBuilder builder, JobSpec spec) {
+    return readStamped(builder, List.of(spec.inputTopic()));
+  }
+
+  /** Topics read by one source, each value as {@code value,in}. */
+  static KStream<String, String> readStamped(StreamsBuilder builder, List<String> topics) {
+    return read(builder, topics)
+        .mapValues(value -> IdentityRecords.appendStamp(value, EpochMicros.now()));
+  }
+
+  /** Writes results to the output topic without keys, appending {@code ,out}. */
+  static void write(KStream<String, String> results, JobSpec spec) {
+    Serializer<String> noKey = (topic, key) -> null;
+    results.to(
+        spec.outputTopic(),
+        Produced.with(
+            Serdes.serdeFrom(noKey, new StringDeserializer()),
+            Serdes.serdeFrom(new StampOnExit(), new StringDeserializer())));
+  }
+
+  /** Appends the time a result leaves the job; the output key is dropped. */
+  static final class StampOnExit implements Serializer<String> {
+    @Override
+    public byte[] serialize(String topic, String result) {
+      return IdentityRecords.appendStamp(result, EpochMicros.now())
+          .getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
+  /** Index of the {@code n}-th comma (0-based) of {@code s}, or -1. */
+  static int comma(String s, int n) {
+    int pos = -1;
+    for (int i = 0; i <= n; i++) {
+      pos = s.indexOf(',', pos + 1);
+      if (pos < 0) {
+        return -1;
+      }
+    }
+    return pos;
+  }
+
+  /** The text after the last comma: the entry stamp of a stamped value. */
+  static long entryStamp(String stamped) {
+    return Long.parseLong(stamped, stamped.lastIndexOf(',') + 1, stamped.length(), 10);
+  }
+
+  /** The value without its entry stamp. */
+  static String unstamped(String stamped) {
+    return stamped.substring(0, stamped.lastIndexOf(','));
+  }
+}

@@ -1,0 +1,244 @@
+package org.streambench.engine.kafkastreams;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TaskMetadata;
+import org.apache.kafka.streams.ThreadMetadata;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyDescription;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.streambench.api.EngineLauncher;
+import org.streambench.api.JobSpec;
+import org.streambench.api.StreamEngine;
+
+/**
+ * Runs a workload as a Kafka Streams topology: {@code instances} KafkaStreams clients of one
+ * application (the run id) in this process, each with {@code num.stream.threads} = parallelism.
+ * Ready once every client is RUNNING and every input partition is assigned to one of its stream
+ * threads; a stream thread that dies shuts its client down and fails the run.
+ */
+public final class KafkaStreamsEngine implements StreamEngine {
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Builds a workload's topology. */
+  @FunctionalInterface
+  interface TopologyBuilder {
+    void build(StreamsBuilder builder, JobSpec spec);
+  }
+
+  /** Every workload this engine runs; engine.properties lists the same names. */
+  static final Map<String, TopologyBuilder> WORKLOADS = workloads();
+
+  public static void main(String[] args) {
+    EngineLauncher.launch(new KafkaStreamsEngine(), args);
+  }
+
+  private static Map<String, TopologyBuilder> workloads() {
+    Map<String, TopologyBuilder> w = new LinkedHashMap<>();
+    w.put("identity", IdentityTopology::build);
+    w.put("sleep", SleepTopology::build);
+    w.put("grep", GrepTopology::build);
+    w.put("grouping", GroupingTopology::build);
+    w.put("statemachine", StateMachineTopology::build);
+    w.put("wordcount", WordCountTopology::build);
+    w.put("ysb", YsbTopology::build);
+    w.put("join", JoinTopology::build);
+    w.put("uricount", UriCountTopology::build);
+    return w;
+  }
+
+  @Override
+  public String name() {
+    return "kafka-streams";
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    Properties p = new Properties();
+    try (InputStream in =
+        KafkaStreamsEngine.class.getResourceAsStream(
+            "/streambench-kafka-streams-versions.properties")) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the engine's version file", e);
+    }
+    Map<String, String> versions = new TreeMap<>();
+    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
+    return versions;
+  }
+
+  @Override
+  public void run(JobSpec spec, Runnable ready) throws Exception {
+    Properties config = StreamsSettings.config(spec);
+    Topology topology = topology(spec, config);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicBoolean stopping = new AtomicBoolean();
+    List<KafkaStreams> clients = new CopyOnWriteArrayList<>();
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  stopping.set(true);
+                  clients.parallelStream().forEach(c -> c.close(CLOSE_TIMEOUT));
+                },
+                "streams-stop"));
+    for (int i = 0; i < StreamsSettings.instances(spec); i++) {
+      Properties instance = new Properties();
+      instance.putAll(config);
+      instance.put(StreamsConfig.CLIENT_ID_CONFIG, spec.runId() + "-" + i);
+      instance.put(
+          StreamsConfig.STATE_DIR_CONFIG, config.get(StreamsConfig.STATE_DIR_CONFIG) + "/" + i);
+      KafkaStreams client = new KafkaStreams(topology, instance);
+      client.setUncaughtExceptionHandler(
+          e -> {
+            failure.compareAndSet(null, e);
+            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+          });
+      clients.add(client);
+    }
+    clients.forEach(KafkaStreams::start);
+    awaitRunning(clients, failure, stopping, inputPartitions(config, sourceTopics(topology)));
+    if (stopping.get()) {
+      return;
+    }
+    ready.run();
+    // until the process is stopped (the shutdown hook closes the clients) or a client fails
+    while (!stopping.get()) {
+      checkAlive(clients, failure, stopping);
+      Thread.sleep(200);
+    }
+  }
+
+  /** The workload's topology; unknown workloads and in-job sources are refused here. */
+  static Topology topology(JobSpec spec, Properties config) {
+    TopologyBuilder builder = WORKLOADS.get(spec.workload());
+    if (builder == null) {
+      throw new UnsupportedOperationException(
+          "the Kafka Streams engine has no workload '"
+              + spec.workload()
+              + "' (it has: "
+              + String.join(", ", WORKLOADS.keySet())
+              + ")");
+    }
+    if (new Params(spec).inJob()) {
+      throw new UnsupportedOperationException(
+          "the Kafka Streams engine has no in-job source: its topologies always read Kafka");
+    }
+    StreamsBuilder streams = new StreamsBuilder();
+    builder.build(streams, spec);
+    return streams.build(config);
+  }
+
+  /**
+   * Waits until every client is RUNNING (its first rebalance done, state restored) and the input
+   * topics' partitions are all assigned to active tasks of this process's stream threads, so the
+   * harness starts its clock when the job consumes.
+   */
+  private static void awaitRunning(
+      List<KafkaStreams> clients,
+      AtomicReference<Throwable> failure,
+      AtomicBoolean stopping,
+      Set<TopicPartition> inputs)
+      throws Exception {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (!stopping.get()
+        && (!clients.stream().allMatch(c -> c.state() == KafkaStreams.State.RUNNING)
+            || !assigned(clients).containsAll(inputs))) {
+      checkAlive(clients, failure, stopping);
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "Kafka Streams not running with all of "
+                + inputs
+                + " assigned after "
+                + READY_TIMEOUT
+                + "; assigned: "
+                + assigned(clients));
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  /** The partitions of the active tasks of every stream thread of {@code clients}. */
+  private static Set<TopicPartition> assigned(List<KafkaStreams> clients) {
+    Set<TopicPartition> partitions = new HashSet<>();
+    for (KafkaStreams c : clients) {
+      for (ThreadMetadata thread : c.metadataForLocalThreads()) {
+        for (TaskMetadata task : thread.activeTasks()) {
+          partitions.addAll(task.topicPartitions());
+        }
+      }
+    }
+    return partitions;
+  }
+
+  /** The topics the topology reads that the harness writes (not its own repartition topics). */
+  static Set<String> sourceTopics(Topology topology) {
+    Set<String> topics = new TreeSet<>();
+    for (TopologyDescription.Subtopology sub : topology.describe().subtopologies()) {
+      for (TopologyDescription.Node node : sub.nodes()) {
+        if (node instanceof TopologyDescription.Source source && source.topicSet() != null) {
+          source.topicSet().stream().filter(t -> !t.endsWith("-repartition")).forEach(topics::add);
+        }
+      }
+    }
+    return topics;
+  }
+
+  /** Every partition of {@code topics}, which the harness created before starting the engine. */
+  private static Set<TopicPartition> inputPartitions(Properties config, Set<String> topics)
+      throws Exception {
+    Map<String, Object> adminConfig = new HashMap<>();
+    adminConfig.put(
+        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+        config.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG));
+    Set<TopicPartition> partitions = new HashSet<>();
+    try (Admin admin = Admin.create(adminConfig)) {
+      for (TopicDescription topic :
+          admin.describeTopics(topics).allTopicNames().get(1, TimeUnit.MINUTES).values()) {
+        for (TopicPartitionInfo p : topic.partitions()) {
+          partitions.add(new TopicPartition(topic.name(), p.partition()));
+        }
+      }
+    }
+    return partitions;
+  }
+
+  private static void checkAlive(
+      List<KafkaStreams> clients, AtomicReference<Throwable> failure, AtomicBoolean stopping) {
+    if (stopping.get()) {
+      return; // the process is being stopped: closing clients is no failure
+    }
+    Throwable t = failure.get();
+    if (t != null) {
+      throw new IllegalStateException("a stream thread failed: " + t, t);
+    }
+    for (KafkaStreams c : clients) {
+      if (c.state() == KafkaStreams.State.ERROR || c.state() == KafkaStreams.State.NOT_RUNNING) {
+        throw new IllegalStateException("Kafka Streams client stopped: " + c.state());
+      }
+    }
+  }
+}

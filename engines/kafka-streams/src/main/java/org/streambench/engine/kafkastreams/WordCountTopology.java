@@ -1,0 +1,103 @@
+package org.streambench.engine.kafkastreams;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.JobSpec;
+
+/**
+ * wordcount: parse each JSON sentence with Jackson (stamping {@code in} as it is parsed), split it
+ * into words keyed by word, repartition, and count in a count window of {@code window.size} per
+ * word. Kafka Streams has no count windows: the open window of each word is kept in a changelogged
+ * store as {@code count,minEventTime,maxEventTime,minIn,maxIn}, and a full window emits {@code
+ * word,count,minEventTime,maxEventTime,minInTime,maxInTime} and is deleted.
+ */
+final class WordCountTopology {
+  static final String STORE = "windows";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private WordCountTopology() {}
+
+  static void build(StreamsBuilder builder, JobSpec spec) {
+    builder.addStateStore(StreamsSettings.keyValueStore(spec, STORE));
+    int windowSize = new Params(spec).integer("window.size");
+    KafkaIo.write(
+        KafkaIo.read(builder, List.of(spec.inputTopic()))
+            .flatMap((key, json) -> words(json, EpochMicros.now()))
+            .repartition(Repartitioned.with(Serdes.String(), Serdes.String()).withName("by-word"))
+            .process(() -> new CountWindow(windowSize), STORE),
+        spec);
+  }
+
+  /** {"msgId":..,"eventTime":..,"sentence":"w1 w2 .."} → (word, {@code eventTime,in}) per word. */
+  static List<KeyValue<String, String>> words(String json, long in) {
+    JsonNode sentence;
+    try {
+      sentence = JSON.readTree(json);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String times = sentence.get("eventTime").asLong() + "," + in;
+    List<KeyValue<String, String>> words = new ArrayList<>();
+    for (String word : sentence.get("sentence").asText().split(" ")) {
+      words.add(KeyValue.pair(word, times));
+    }
+    return words;
+  }
+
+  static final class CountWindow implements Processor<String, String, String, String> {
+    private final int size;
+    private ProcessorContext<String, String> context;
+    private KeyValueStore<String, String> windows;
+
+    CountWindow(int size) {
+      this.size = size;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, String> context) {
+      this.context = context;
+      this.windows = context.getStateStore(STORE);
+    }
+
+    @Override
+    public void process(Record<String, String> record) {
+      String times = record.value();
+      int comma = times.indexOf(',');
+      long eventTime = Long.parseLong(times, 0, comma, 10);
+      long in = Long.parseLong(times, comma + 1, times.length(), 10);
+      long[] w = {0, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE};
+      String open = windows.get(record.key());
+      if (open != null) {
+        String[] f = open.split(",");
+        for (int i = 0; i < w.length; i++) {
+          w[i] = Long.parseLong(f[i]);
+        }
+      }
+      w[0]++;
+      w[1] = Math.min(w[1], eventTime);
+      w[2] = Math.max(w[2], eventTime);
+      w[3] = Math.min(w[3], in);
+      w[4] = Math.max(w[4], in);
+      String window = w[0] + "," + w[1] + "," + w[2] + "," + w[3] + "," + w[4];
+      if (w[0] < size) {
+        windows.put(record.key(), window);
+      } else {
+        windows.delete(record.key());
+        context.forward(record.withValue(record.key() + "," + window));
+      }
+    }
+  }
+}

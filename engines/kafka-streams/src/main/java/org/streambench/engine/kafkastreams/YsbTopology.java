@@ -1,0 +1,205 @@
+package org.streambench.engine.kafkastreams;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.streambench.api.EpochMicros;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.YsbEvents;
+import redis.clients.jedis.Jedis;
+
+/**
+ * ysb, the Yahoo Streaming Benchmark: a processor parses the JSON ad event (stamping {@code in}),
+ * keeps views, looks the ad's campaign up in Redis ({@code GET <ad_id>}, cached per task) and
+ * forwards (campaign, {@code eventUs,inUs}) at the event's time; the views are repartitioned by
+ * campaign and counted in event-time tumbling windows of {@code window.ms} with grace {@code
+ * out.of.orderness.ms + lateness.ms} (+ {@code job.window.skew.ms}, see {@link
+ * StreamsSettings#grace}). Window updates leave the record cache at every commit, which the engine
+ * makes at most every {@code sla.ms} (YSB's own Kafka Streams port relies on the same
+ * cache-and-commit cadence), and each update is written to Redis ({@code HSET
+ * <prefix><campaign>:<windowStartMs> seen_count <n> time_updated <epoch ms>}, when the count
+ * changed) and then to Kafka as {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
+ */
+final class YsbTopology {
+  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private YsbTopology() {}
+
+  /** The two Redis commands the job uses; Jedis in a run, a map in tests. */
+  interface Redis extends AutoCloseable {
+    String get(String key);
+
+    void hset(String key, Map<String, String> fields);
+
+    @Override
+    void close();
+  }
+
+  static void build(StreamsBuilder builder, JobSpec spec) {
+    Params params = new Params(spec);
+    String host = params.string("redis.host");
+    int port = params.integer("redis.port");
+    build(builder, spec, () -> jedis(host, port));
+  }
+
+  /** A Redis client over one Jedis connection (each processor instance opens its own). */
+  static Redis jedis(String host, int port) {
+    Jedis jedis = new Jedis(host, port);
+    return new Redis() {
+      @Override
+      public String get(String key) {
+        return jedis.get(key);
+      }
+
+      @Override
+      public void hset(String key, Map<String, String> fields) {
+        jedis.hset(key, fields);
+      }
+
+      @Override
+      public void close() {
+        jedis.close();
+      }
+    };
+  }
+
+  static void build(StreamsBuilder builder, JobSpec spec, Supplier<Redis> redis) {
+    Params params = new Params(spec);
+    String prefix = params.string("redis.prefix");
+    KafkaIo.write(
+        UriCountTopology.count(
+                KafkaIo.read(builder, List.of(spec.inputTopic()))
+                    .process(() -> new CampaignViews(redis)),
+                Duration.ofMillis(params.longValue("window.ms")),
+                StreamsSettings.grace(spec),
+                "campaign")
+            .process(() -> new RedisWindowWriter(redis, prefix)),
+        spec);
+  }
+
+  /** The commit interval a ysb run needs: its configured one, at most {@code sla.ms}. */
+  static long commitIntervalMs(JobSpec spec, long configured) {
+    return Math.min(configured, new Params(spec).longValue("sla.ms"));
+  }
+
+  /** Parse, filter views, project (ad, event time), join the campaign from Redis. */
+  static final class CampaignViews implements Processor<String, String, String, String> {
+    private final Supplier<Redis> redis;
+    private final Map<String, String> campaigns = new HashMap<>();
+    private ProcessorContext<String, String> context;
+    private Redis jedis;
+
+    CampaignViews(Supplier<Redis> redis) {
+      this.redis = redis;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, String> context) {
+      this.context = context;
+      this.jedis = redis.get();
+    }
+
+    @Override
+    public void process(Record<String, String> record) {
+      long in = EpochMicros.now();
+      JsonNode event;
+      try {
+        event = JSON.readTree(record.value());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      if (!event.get("event_type").asText().equals(VIEW)) {
+        return;
+      }
+      String ad = event.get("ad_id").asText();
+      String campaign = campaigns.get(ad);
+      if (campaign == null) {
+        campaign = jedis.get(ad);
+        if (campaign == null) {
+          throw new IllegalStateException("ad " + ad + " has no campaign in Redis");
+        }
+        campaigns.put(ad, campaign);
+      }
+      long eventMs = Long.parseLong(event.get("event_time").asText());
+      context.forward(new Record<>(campaign, eventMs * 1000 + "," + in, eventMs));
+    }
+
+    @Override
+    public void close() {
+      if (jedis != null) {
+        jedis.close();
+      }
+    }
+  }
+
+  /**
+   * Writes {@code campaign,windowStartUs,count,maxEventUs,maxInUs} updates to Redis when the count
+   * changed, and forwards them as {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
+   */
+  static final class RedisWindowWriter implements Processor<String, String, String, String> {
+    private static final int REMEMBERED_WINDOWS = 100_000;
+
+    private final Supplier<Redis> redis;
+    private final String prefix;
+    private final Map<String, Long> written =
+        new LinkedHashMap<>() {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            return size() > REMEMBERED_WINDOWS;
+          }
+        };
+    private ProcessorContext<String, String> context;
+    private Redis jedis;
+
+    RedisWindowWriter(Supplier<Redis> redis, String prefix) {
+      this.redis = redis;
+      this.prefix = prefix;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, String> context) {
+      this.context = context;
+      this.jedis = redis.get();
+    }
+
+    @Override
+    public void process(Record<String, String> record) {
+      String[] f = record.value().split(",");
+      String campaign = f[0];
+      long windowStartMs = Long.parseLong(f[1]) / 1000;
+      long count = Long.parseLong(f[2]);
+      String key = prefix + campaign + ":" + windowStartMs;
+      Long before = written.put(key, count);
+      if (before == null || before != count) {
+        jedis.hset(
+            key,
+            Map.of(
+                "seen_count",
+                Long.toString(count),
+                "time_updated",
+                Long.toString(System.currentTimeMillis())));
+      }
+      context.forward(
+          record.withValue(campaign + "," + windowStartMs + "," + count + "," + f[3] + "," + f[4]));
+    }
+
+    @Override
+    public void close() {
+      if (jedis != null) {
+        jedis.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package org.streambench.engine.kafkastreams;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.streambench.api.JobSpec;
+import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.YsbEvents;
+
+/** ysb and uricount (event-time windows) and join (wall-clock punctuation). */
+class WindowedTopologiesTest {
+  private static final long BASE_MS = 1_700_000_040_000L; // a whole minute
+
+  @TempDir Path runDir;
+
+  @Test
+  void accessLogParsersReadTheSameUriAndTime() throws Exception {
+    AccessLogs generator = new AccessLogs(3, 9);
+    byte[] buf = new byte[generator.maxBytes()];
+    for (long seq = 0; seq < 50; seq++) {
+      byte[] line =
+          java.util.Arrays.copyOf(buf, generator.encode(seq, BASE_MS * 1000 + seq * 777, buf));
+      UriCountTopology.AccessLog jackson = AccessLogParsers.jackson(line, 5);
+      assertEquals(jackson, AccessLogParsers.scala(line, 5));
+      assertEquals(
+          new UriCountTopology.AccessLog(
+              generator.uri(generator.uriIndex(seq)), BASE_MS * 1000 + seq * 777, 5),
+          jackson);
+    }
+    byte[] end = java.util.Arrays.copyOf(buf, AccessLogs.encodeEndMarker(BASE_MS * 1000, buf));
+    assertEquals(AccessLogs.END_MARKER_URI, AccessLogParsers.scala(end, 5).uri());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"jackson", "scala"})
+  void uriCountCountsPerUriAndWindowAndDropsEndMarkers(String parser) {
+    AccessLogs generator = new AccessLogs(3, 9);
+    byte[] buf = new byte[generator.maxBytes()];
+    JobSpec spec =
+        TestRuns.spec(
+            runDir,
+            "uricount",
+            Map.of(
+                "parser", parser,
+                "window.ms", "60000",
+                "out.of.orderness.ms", "1000",
+                "lateness.ms", "0"),
+            Map.of());
+    Map<String, Long> expected = new HashMap<>();
+    Map<String, Long> counts = new HashMap<>();
+    try (TopologyTestDriver driver = TestRuns.driver(spec)) {
+      TestInputTopic<String, String> input = TestRuns.input(driver);
+      for (long seq = 0; seq < 900; seq++) {
+        long t = BASE_MS * 1000 + seq * 200_000; // 180 s: three windows
+        input.pipeInput(TestRuns.ascii(buf, generator.encode(seq, t, buf)));
+        expected.merge(
+            generator.uri(generator.uriIndex(seq)) + "," + (t / 60_000_000 * 60_000_000),
+            1L,
+            Long::sum);
+      }
+      input.pipeInput(
+          TestRuns.ascii(buf, AccessLogs.encodeEndMarker(BASE_MS * 1000 + 181_000_000, buf)));
+      for (String record : TestRuns.output(driver)) {
+        String[] f = TestRuns.withoutOut(record).split(",");
+        assertEquals(5, f.length, record);
+        long windowStart = Long.parseLong(f[1]);
+        long maxEvent = Long.parseLong(f[3]);
+        assertTrue(windowStart <= maxEvent && maxEvent < windowStart + 60_000_000, record);
+        counts.merge(f[0] + "," + windowStart, Long.parseLong(f[2]), Math::max);
+      }
+    }
+    assertEquals(expected, counts);
+  }
+
+  @Test
+  void ysbCountsViewsPerCampaignAndWindowInKafkaAndRedis() {
+    YsbEvents generator = new YsbEvents(9, 4, 3);
+    Map<String, String> redis = new ConcurrentHashMap<>();
+    for (int ad = 0; ad < generator.ads(); ad++) {
+      redis.put(generator.adId(ad), generator.campaignId(generator.campaignOf(ad)));
+    }
+    JobSpec spec =
+        TestRuns.spec(
+            runDir,
+            "ysb",
+            Map.of(
+                "redis.host", "unused",
+                "redis.port", "0",
+                "redis.prefix", "r1:",
+                "window.ms", "10000",
+                "out.of.orderness.ms", "1000",
+                "lateness.ms", "60000",
+                "sla.ms", "1000"),
+            Map.of());
+    StreamsBuilder builder = new StreamsBuilder();
+    YsbTopology.build(builder, spec, () -> new MapRedis(redis));
+    byte[] buf = new byte[generator.maxBytes()];
+    Map<String, Long> expected = new HashMap<>();
+    Map<String, Long> counts = new HashMap<>();
+    try (TopologyTestDriver driver = TestRuns.driver(spec, builder)) {
+      TestInputTopic<String, String> input = TestRuns.input(driver);
+      for (long seq = 0; seq < 3000; seq++) {
+        long t = BASE_MS * 1000 + seq * 10_000; // 30 s: three windows of 10 s
+        input.pipeInput(TestRuns.ascii(buf, generator.encode(seq, t, buf)));
+        if (generator.eventType(seq) == YsbEvents.VIEW) {
+          String campaign = generator.campaignId(generator.campaignOf(generator.adIndex(seq)));
+          expected.merge(campaign + "," + (t / 1000 / 10_000 * 10_000), 1L, Long::sum);
+        }
+      }
+      for (String record : TestRuns.output(driver)) {
+        String[] f = TestRuns.withoutOut(record).split(",");
+        assertEquals(5, f.length, record);
+        long windowStartMs = Long.parseLong(f[1]);
+        long maxEventUs = Long.parseLong(f[3]);
+        assertTrue(windowStartMs * 1000 <= maxEventUs, record);
+        assertTrue(maxEventUs < (windowStartMs + 10_000) * 1000, record);
+        assertEquals(0, maxEventUs % 1000, "event_time has millisecond resolution: " + record);
+        counts.merge(f[0] + "," + windowStartMs, Long.parseLong(f[2]), Math::max);
+      }
+    }
+    assertEquals(expected, counts);
+    Map<String, Long> inRedis = new HashMap<>();
+    redis.forEach(
+        (key, value) -> {
+          if (key.startsWith("r1:")) {
+            String[] window = key.substring(3).split(":");
+            inRedis.put(window[0] + "," + window[1], Long.parseLong(value.split(",")[0]));
+          }
+        });
+    assertEquals(expected, inRedis);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"rocksdb", "in-memory"})
+  void joinEmitsEverySampleOnceWithAllItsPartsWhenItsTimerFires(String store) {
+    JoinParts generator = new JoinParts(13, 3, 30, 100);
+    byte[] buf = new byte[generator.maxBytes()];
+    JobSpec spec =
+        TestRuns.spec(
+            runDir,
+            "join",
+            Map.of("streams", "3", "timer.ms", "1000", "delay.records", "30"),
+            Map.of("state.store", store));
+    Map<Long, long[]> expectedT = new HashMap<>();
+    Map<Long, String> joined = new HashMap<>();
+    try (TopologyTestDriver driver = TestRuns.driver(spec)) {
+      List<TestInputTopic<String, String>> topics = new ArrayList<>();
+      for (int p = 0; p < 3; p++) {
+        topics.add(TestRuns.input(driver, JoinParts.topic(TestRuns.INPUT, p)));
+      }
+      for (long seq = 0; seq < 300; seq++) {
+        long t = 1000 + seq;
+        topics
+            .get(generator.part(seq))
+            .pipeInput(TestRuns.ascii(buf, generator.encode(seq, t, buf)));
+        expectedT.merge(
+            generator.sample(seq),
+            new long[] {t, t},
+            (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+        driver.advanceWallClockTime(Duration.ofMillis(2)); // parts of a sample: within 150 ms
+      }
+      // 300 records in 600 ms of wall-clock time: no timer (1 s after a first part) has fired
+      assertEquals(List.of(), TestRuns.output(driver));
+      driver.advanceWallClockTime(Duration.ofSeconds(2));
+      List<String> out = TestRuns.output(driver);
+      for (String record : out) {
+        String[] f = TestRuns.withoutOut(record).split(",");
+        assertEquals(6, f.length, record);
+        long sample = Long.parseLong(f[0]);
+        assertEquals(null, joined.put(sample, record), "emitted twice: " + record);
+        long[] t = expectedT.get(sample);
+        assertEquals("7,300," + t[0] + "," + t[1], f[1] + "," + f[2] + "," + f[3] + "," + f[4]);
+      }
+    }
+    assertEquals(expectedT.keySet(), joined.keySet());
+  }
+
+  /**
+   * Redis as a map: {@code GET} of plain keys, hashes stored as {@code seen_count,time_updated}.
+   */
+  private record MapRedis(Map<String, String> map) implements YsbTopology.Redis {
+    @Override
+    public String get(String key) {
+      return map.get(key);
+    }
+
+    @Override
+    public void hset(String key, Map<String, String> fields) {
+      map.put(key, fields.get("seen_count") + "," + fields.get("time_updated"));
+    }
+
+    @Override
+    public void close() {}
+  }
+}
