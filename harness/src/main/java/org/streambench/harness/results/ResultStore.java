@@ -67,9 +67,16 @@ public final class ResultStore implements AutoCloseable {
   };
 
   private final Connection connection;
+  private final SuiteStore suites;
 
   private ResultStore(Connection connection) {
     this.connection = connection;
+    this.suites = new SuiteStore(connection);
+  }
+
+  /** The suites kept in the same database. */
+  public SuiteStore suites() {
+    return suites;
   }
 
   /** Opens (creating if needed) the SQLite database at {@code file}. */
@@ -80,6 +87,9 @@ public final class ResultStore implements AutoCloseable {
       s.execute("PRAGMA journal_mode=WAL");
       s.execute("PRAGMA busy_timeout=10000");
       for (String ddl : SCHEMA) {
+        s.execute(ddl);
+      }
+      for (String ddl : SuiteStore.SCHEMA) {
         s.execute(ddl);
       }
     }
@@ -182,6 +192,38 @@ public final class ResultStore implements AutoCloseable {
         while (rs.next()) {
           out.add(ResultJson.fromJson(rs.getString(1)));
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The runs matching a condition on the {@code runs} table's columns (an SQL boolean expression
+   * such as {@code engine = 'flink' AND verdict = 'valid'}), newest first. The condition is the
+   * user's own query against their own database.
+   */
+  public List<RunResult> where(String condition) throws SQLException, IOException {
+    List<RunResult> out = new ArrayList<>();
+    try (Statement s = connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT result_json FROM runs WHERE ("
+                    + condition
+                    + ") ORDER BY started_at DESC, run_id DESC")) {
+      while (rs.next()) {
+        out.add(ResultJson.fromJson(rs.getString(1)));
+      }
+    }
+    return out;
+  }
+
+  /** These runs in the order given; ids not found are skipped. */
+  public List<RunResult> runs(List<String> runIds) throws SQLException, IOException {
+    List<RunResult> out = new ArrayList<>();
+    for (String id : runIds) {
+      RunResult r = load(id);
+      if (r != null) {
+        out.add(r);
       }
     }
     return out;
