@@ -103,7 +103,7 @@ final class CalibrateCommand implements Callable<Integer> {
     System.out.println();
     CalibrationTable.print(result, System.out);
     System.out.println();
-    System.out.println("Stored as " + id + " in " + data.database(home) + "; files in " + dir);
+    System.out.println("Stored as " + id + " in " + data.describe(home) + "; files in " + dir);
     return 0;
   }
 }

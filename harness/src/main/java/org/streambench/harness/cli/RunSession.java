@@ -64,7 +64,7 @@ final class RunSession {
     SummaryTable.print(results, System.out);
     System.out.println();
     System.out.println(
-        "Stored in " + data.database(home) + "; see one run with: streambench show RUN");
+        "Stored in " + data.describe(home) + "; see one run with: streambench show RUN");
     return exitCode(results);
   }
 

@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       QuickstartCommand.class,
       RunCommand.class,
+      SuiteCommand.class,
       CalibrateCommand.class,
       ResultsCommand.class,
       ShowCommand.class,

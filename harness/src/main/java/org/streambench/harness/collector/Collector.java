@@ -16,6 +16,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.process.ThreadCost;
 import org.streambench.harness.verify.Verdict;
 import org.streambench.harness.workload.WorkloadRun;
@@ -82,6 +83,18 @@ public final class Collector implements Runnable {
 
   public void setSteadyWindow(long fromMicros, long toMicros) {
     latency.setSteadyWindow(fromMicros, toMicros);
+  }
+
+  /**
+   * Makes the per-second points report backlog against the generator's schedule.
+   *
+   * @param startMicros the schedule's start (epoch micros)
+   * @param schedule the generator's pacing
+   * @param total records in the whole schedule
+   */
+  public void setSchedule(long startMicros, PacingSchedule schedule, long total) {
+    latency.setSchedule(
+        t -> t < startMicros ? 0 : Math.min(total, schedule.dueBy((t - startMicros) * 1_000)));
   }
 
   /** Records received so far (for progress reports). */

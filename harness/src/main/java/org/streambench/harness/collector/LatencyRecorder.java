@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -28,6 +29,8 @@ final class LatencyRecorder implements AutoCloseable {
   private final long originMicros;
   private volatile long steadyFrom = Long.MAX_VALUE;
   private volatile long steadyTo = Long.MAX_VALUE;
+  private volatile LongUnaryOperator scheduledBy;
+  private long newestIntended;
   private long intervalStart;
   private long intervalCount;
   private long negativeE2e;
@@ -53,7 +56,16 @@ final class LatencyRecorder implements AutoCloseable {
     steadyTo = toMicros;
   }
 
+  /**
+   * Makes each second report its backlog: {@code scheduledBy} gives the number of input records
+   * whose intended send time is at or before an epoch-micros instant.
+   */
+  void setSchedule(LongUnaryOperator scheduledBy) {
+    this.scheduledBy = scheduledBy;
+  }
+
   void record(long intendedMicros, long receiveMicros, long inMicros, long outMicros) {
+    newestIntended = Math.max(newestIntended, intendedMicros);
     long e2e = receiveMicros - intendedMicros;
     long engine = outMicros - inMicros;
     boolean steady = intendedMicros >= steadyFrom && intendedMicros < steadyTo;
@@ -97,11 +109,21 @@ final class LatencyRecorder implements AutoCloseable {
             intervalCount,
             intervalCount == 0 ? 0 : intervalE2e.getValueAtPercentile(50),
             intervalCount == 0 ? 0 : intervalE2e.getValueAtPercentile(99),
-            intervalCount == 0 ? 0 : intervalEngine.getValueAtPercentile(99)));
+            intervalCount == 0 ? 0 : intervalEngine.getValueAtPercentile(99),
+            backlogAt(end)));
     writeInterval(intervalE2e, "e2e", end);
     writeInterval(intervalEngine, "engine", end);
     intervalStart = end;
     intervalCount = 0;
+  }
+
+  private long backlogAt(long endMicros) {
+    LongUnaryOperator scheduled = scheduledBy;
+    if (scheduled == null) {
+      return -1;
+    }
+    long covered = newestIntended == 0 ? 0 : scheduled.applyAsLong(newestIntended);
+    return Math.max(0, scheduled.applyAsLong(endMicros) - covered);
   }
 
   private void writeInterval(Histogram h, String tag, long endMicros) {

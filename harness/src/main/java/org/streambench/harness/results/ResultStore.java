@@ -1,10 +1,8 @@
 package org.streambench.harness.results;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,55 +15,13 @@ import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.collector.LatencySummary;
 
 /**
- * The results database (SQLite by default). Each run is stored in one transaction: its row in
- * {@code runs} (with the full {@code result.json}), its headline figures in {@code run_metrics} and
- * its processes in {@code run_processes}, so a crash never leaves half a run behind.
+ * The results database: SQLite by default, or MySQL/MariaDB or PostgreSQL (schema in {@link
+ * SchemaMigrations}, differences in {@link Dialect}). Each run is stored in one transaction: its
+ * row in {@code runs} (with the full {@code result.json}), its headline figures in {@code
+ * run_metrics} and its processes in {@code run_processes}, so a crash never leaves half a run
+ * behind.
  */
 public final class ResultStore implements AutoCloseable {
-  private static final String[] SCHEMA = {
-    """
-    CREATE TABLE IF NOT EXISTS runs (
-      run_id TEXT PRIMARY KEY,
-      started_at TEXT NOT NULL,
-      finished_at TEXT,
-      engine TEXT NOT NULL,
-      workload TEXT NOT NULL,
-      mode TEXT NOT NULL,
-      guarantee TEXT NOT NULL,
-      parallelism INTEGER NOT NULL,
-      status TEXT NOT NULL,
-      verdict TEXT NOT NULL,
-      reasons TEXT,
-      config_hash TEXT,
-      tool_version TEXT,
-      run_dir TEXT,
-      result_json TEXT NOT NULL)
-    """,
-    """
-    CREATE TABLE IF NOT EXISTS run_metrics (
-      run_id TEXT NOT NULL REFERENCES runs(run_id),
-      name TEXT NOT NULL,
-      value DOUBLE PRECISION,
-      PRIMARY KEY (run_id, name))
-    """,
-    """
-    CREATE TABLE IF NOT EXISTS run_processes (
-      run_id TEXT NOT NULL REFERENCES runs(run_id),
-      role TEXT NOT NULL,
-      pid BIGINT,
-      cpu_seconds DOUBLE PRECISION,
-      steady_cores DOUBLE PRECISION,
-      peak_rss_bytes BIGINT,
-      PRIMARY KEY (run_id, role))
-    """,
-    """
-    CREATE TABLE IF NOT EXISTS calibrations (
-      calibration_id TEXT PRIMARY KEY,
-      started_at TEXT NOT NULL,
-      result_json TEXT NOT NULL)
-    """
-  };
-
   private final Connection connection;
   private final SuiteStore suites;
 
@@ -79,21 +35,43 @@ public final class ResultStore implements AutoCloseable {
     return suites;
   }
 
-  /** Opens (creating if needed) the SQLite database at {@code file}. */
-  public static ResultStore openSqlite(Path file) throws IOException, SQLException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-    try (Statement s = c.createStatement()) {
-      s.execute("PRAGMA journal_mode=WAL");
-      s.execute("PRAGMA busy_timeout=10000");
-      for (String ddl : SCHEMA) {
-        s.execute(ddl);
+  /**
+   * Opens the database at {@code urlOrPath} (a SQLite file's path or a JDBC URL, see {@link
+   * DatabaseLocation#parse}), creating or migrating its schema as needed.
+   *
+   * @throws org.streambench.harness.UsageException if {@code urlOrPath} is an unsupported URL, or
+   *     as {@link #open(DatabaseLocation, DatabaseCredentials)}
+   */
+  public static ResultStore open(String urlOrPath, DatabaseCredentials credentials)
+      throws IOException, SQLException {
+    return open(DatabaseLocation.parse(urlOrPath), credentials);
+  }
+
+  /**
+   * Opens the database at {@code location}, creating or migrating its schema as needed.
+   *
+   * @throws org.streambench.harness.UsageException if the database cannot be reached, refuses the
+   *     credentials or has a schema newer than this code knows
+   */
+  public static ResultStore open(DatabaseLocation location, DatabaseCredentials credentials)
+      throws IOException, SQLException {
+    Connection c = location.connect(credentials);
+    try {
+      // its own statement: SQLite's pragmas leave results open that would block a commit
+      try (Statement s = c.createStatement()) {
+        location.dialect().prepareSession(s);
       }
-      for (String ddl : SuiteStore.SCHEMA) {
-        s.execute(ddl);
-      }
+      SchemaMigrations.migrate(c, location.dialect());
+    } catch (SQLException | RuntimeException e) {
+      c.close();
+      throw e;
     }
     return new ResultStore(c);
+  }
+
+  /** Opens (creating if needed) the SQLite database at {@code file}. */
+  public static ResultStore openSqlite(Path file) throws IOException, SQLException {
+    return open(DatabaseLocation.sqlite(file), DatabaseCredentials.NONE);
   }
 
   public synchronized void save(RunResult r) throws SQLException, IOException {

@@ -16,29 +16,6 @@ import java.util.List;
  * finished.
  */
 public final class SuiteStore {
-  static final String[] SCHEMA = {
-    """
-    CREATE TABLE IF NOT EXISTS suites (
-      suite_id TEXT PRIMARY KEY,
-      name TEXT NOT NULL,
-      file TEXT,
-      started_at TEXT NOT NULL,
-      finished_at TEXT,
-      status TEXT NOT NULL,
-      spec_json TEXT NOT NULL)
-    """,
-    """
-    CREATE TABLE IF NOT EXISTS suite_points (
-      suite_id TEXT NOT NULL REFERENCES suites(suite_id),
-      point_key TEXT NOT NULL,
-      repetition INTEGER NOT NULL,
-      status TEXT NOT NULL,
-      finished_at TEXT NOT NULL,
-      outcome_json TEXT NOT NULL,
-      PRIMARY KEY (suite_id, point_key, repetition))
-    """
-  };
-
   private final Connection connection;
 
   SuiteStore(Connection connection) {

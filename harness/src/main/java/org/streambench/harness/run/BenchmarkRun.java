@@ -33,6 +33,7 @@ import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
@@ -452,6 +453,8 @@ public final class BenchmarkRun {
       long steady = request.duration().toNanos() / 1_000;
       AtomicLong start = new AtomicLong();
       AtomicReference<GeneratorReport> report = new AtomicReference<>();
+      PacingSchedule schedule = new PacingSchedule(request.rate());
+      long total = schedule.recordsIn(request.warmup().plus(request.duration()).toNanos());
       generatorThread =
           new Thread(
               () ->
@@ -462,6 +465,7 @@ public final class BenchmarkRun {
                           request.duration(),
                           s -> {
                             collector.setSteadyWindow(s + warmup, s + warmup + steady);
+                            collector.setSchedule(s, schedule, total);
                             start.set(s);
                           })),
               "generator");
@@ -536,7 +540,7 @@ public final class BenchmarkRun {
               "sent %,d  received %,d  backlog %,d  last second: out %,d/s, e2e p99 %s",
               sent,
               received,
-              Math.max(0, sent - received),
+              last != null && last.backlog() >= 0 ? last.backlog() : Math.max(0, sent - received),
               last == null ? 0 : last.out(),
               last == null ? "-" : String.format("%.1f ms", last.e2eP99Micros() / 1000.0)));
     }

@@ -86,6 +86,28 @@ public record RunRequest(
     }
   }
 
+  /** The same run at another offered rate (a sustainable-throughput search's next trial). */
+  public RunRequest withRate(long newRate) {
+    return new RunRequest(
+        engine,
+        workload,
+        mode,
+        newRate,
+        warmup,
+        duration,
+        records,
+        parallelism,
+        partitions,
+        guarantee,
+        profiles,
+        engineConfigs,
+        sets,
+        maxGeneratorLag,
+        idleTimeout,
+        seed,
+        params);
+  }
+
   public Workload workloadDefinition() {
     return Workloads.get(workload);
   }

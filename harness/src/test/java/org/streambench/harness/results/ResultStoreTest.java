@@ -39,7 +39,7 @@ class ResultStoreTest {
         null,
         List.of(new ProcessUsage("engine", 42, 1.5, 0.3, 1 << 20)),
         Map.of("engine", List.of(0.25, 0.5)),
-        List.of(new IntervalPoint(0, 100, 1, 2, 3)),
+        List.of(new IntervalPoint(0, 100, 1, 2, 3, 0)),
         Map.of("run.rate", "1000"),
         "abc",
         Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),

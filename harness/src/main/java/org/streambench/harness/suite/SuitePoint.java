@@ -1,0 +1,31 @@
+package org.streambench.harness.suite;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.streambench.harness.run.RunRequest;
+
+/**
+ * One combination of a suite's swept values.
+ *
+ * @param key stable identity of the combination, {@code dimension=value} joined by commas
+ * @param labels the values by dimension, in sweep order
+ * @param request the run it makes (for a search, at the start rate)
+ * @param search whether it is a sustainable-throughput search rather than one run
+ */
+public record SuitePoint(
+    String key, Map<String, String> labels, RunRequest request, boolean search) {
+
+  static String keyOf(Map<String, String> labels) {
+    return labels.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(","));
+  }
+
+  /** A short description for progress lines: the labels without the suite-wide constants. */
+  String describe(Map<String, String> constant) {
+    return labels.entrySet().stream()
+        .filter(e -> !e.getValue().equals(constant.get(e.getKey())))
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(" "));
+  }
+}

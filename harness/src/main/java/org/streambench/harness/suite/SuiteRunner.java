@@ -1,0 +1,175 @@
+package org.streambench.harness.suite;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.streambench.harness.Home;
+import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.redis.Redis;
+import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.RunGuard;
+import org.streambench.harness.run.RunRequest;
+
+/**
+ * Runs a suite's points, repetition by repetition (so slow drift of the machine spreads over all
+ * points instead of biasing one), on one Kafka and Redis. A failed or invalid run is recorded and
+ * the suite goes on; a signal stops it after storing the run in progress as aborted, leaving the
+ * unfinished points for {@code --resume}.
+ */
+public final class SuiteRunner {
+  private final Home home;
+  private final EngineRegistry registry;
+  private final SuitePlan plan;
+  private final String suiteId;
+  private final Set<String> finished;
+  private final Consumer<String> progress;
+  private final Map<String, String> constant;
+  private final long started = System.nanoTime();
+  private int pointsDone;
+
+  /**
+   * @param finished {@link #doneKey} of the points a resumed suite already has
+   */
+  public SuiteRunner(
+      Home home,
+      EngineRegistry registry,
+      SuitePlan plan,
+      String suiteId,
+      Set<String> finished,
+      Consumer<String> progress) {
+    this.home = home;
+    this.registry = registry;
+    this.plan = plan;
+    this.suiteId = suiteId;
+    this.finished = finished;
+    this.progress = progress;
+    this.constant = plan.points().size() > 1 ? plan.constantLabels() : Map.of();
+  }
+
+  public static String doneKey(String pointKey, int repetition) {
+    return pointKey + "#" + repetition;
+  }
+
+  /** Runs every unfinished point; false if a signal stopped the suite. */
+  public boolean run(KafkaCluster kafka, Redis redis, ResultStore store)
+      throws IOException, SQLException {
+    int total = plan.points().size() * plan.spec().repetitions();
+    int toDo = total - finished.size();
+    int index = 0;
+    for (int rep = 1; rep <= plan.spec().repetitions(); rep++) {
+      for (SuitePoint point : plan.points()) {
+        index++;
+        if (finished.contains(doneKey(point.key(), rep))) {
+          continue;
+        }
+        progress.accept(
+            String.format(
+                "point %d/%d%s: %s%s",
+                index,
+                total,
+                plan.spec().repetitions() > 1 ? " (repetition " + rep + ")" : "",
+                point.describe(constant),
+                eta(toDo)));
+        PointOutcome outcome =
+            point.search()
+                ? search(point, rep, kafka, redis, store)
+                : single(point, rep, kafka, redis, store);
+        if (outcome == null) {
+          return false;
+        }
+        store.suites().savePoint(suiteId, outcome);
+        pointsDone++;
+      }
+    }
+    return true;
+  }
+
+  private PointOutcome single(
+      SuitePoint point, int rep, KafkaCluster kafka, Redis redis, ResultStore store)
+      throws IOException, SQLException {
+    RunResult r = execute(point.request(), kafka, redis, store);
+    if (r == null) {
+      return null;
+    }
+    String status =
+        !RunResult.COMPLETED.equals(r.status())
+            ? "failed"
+            : "valid".equals(r.verdict()) ? "valid" : "invalid";
+    progress.accept("  → " + status + headline(r));
+    return new PointOutcome(
+        point.key(), rep, point.labels(), PointOutcome.RUN, status, List.of(r.runId()), null);
+  }
+
+  private PointOutcome search(
+      SuitePoint point, int rep, KafkaCluster kafka, Redis redis, ResultStore store)
+      throws IOException, SQLException {
+    SustainableSearch search = new SustainableSearch(plan.spec().search());
+    List<String> runIds = new ArrayList<>();
+    RunRequest base = point.request();
+    for (long rate = search.nextRate(); rate > 0; rate = search.nextRate()) {
+      progress.accept(String.format("  trial %d at %,d records/s", runIds.size() + 1, rate));
+      RunResult r = execute(base.withRate(rate), kafka, redis, store);
+      if (r == null) {
+        return null;
+      }
+      runIds.add(r.runId());
+      Sustainability.Judgement j =
+          Sustainability.judge(
+              r, rate, base.warmup().toSeconds(), base.duration().toSeconds(), plan.objective());
+      search.record(rate, r.runId(), j);
+      progress.accept(
+          "  → " + (j.sustainable() ? "sustainable: " : "not sustainable: ") + j.reason());
+    }
+    PointOutcome.SearchOutcome result = search.outcome();
+    progress.accept(
+        String.format(
+            "  → highest sustainable rate %,d records/s after %d trials (%s)",
+            result.sustainableRate(), result.trials().size(), search.stopReason()));
+    return new PointOutcome(
+        point.key(),
+        rep,
+        point.labels(),
+        PointOutcome.SEARCH,
+        result.converged() ? "converged" : "inconclusive",
+        runIds,
+        result);
+  }
+
+  /** One run, stored; null if a signal aborted it. */
+  private RunResult execute(RunRequest request, KafkaCluster kafka, Redis redis, ResultStore store)
+      throws IOException, SQLException {
+    BenchmarkRun run = BenchmarkRun.prepare(home, registry, request);
+    RunResult r = run.execute(kafka, redis, store, line -> progress.accept("    " + line));
+    return RunGuard.aborting() ? null : r;
+  }
+
+  private String eta(int toDo) {
+    if (pointsDone == 0) {
+      return "";
+    }
+    Duration perPoint = Duration.ofNanos((System.nanoTime() - started) / pointsDone);
+    Duration left = perPoint.multipliedBy(toDo - pointsDone);
+    return String.format(" (about %d min left)", Math.max(1, Math.round(left.toSeconds() / 60.0)));
+  }
+
+  private static String headline(RunResult r) {
+    if (r.throughput() == null) {
+      return r.failure() == null ? "" : ": " + r.failure().reason();
+    }
+    return String.format(
+        ": out %,.0f records/s, e2e p99 %s",
+        r.throughput().outPerSecond(),
+        r.endToEndLatencyMicros() == null
+            ? "-"
+            : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3));
+  }
+}

@@ -1,0 +1,235 @@
+package org.streambench.harness.suite;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.UsageException;
+
+/**
+ * A suite file as written (YAML, kebab-case keys; field by field in {@code docs/suites.md}). Lists
+ * are swept: the suite runs their cartesian product. With {@code --quick} the file's {@code quick:}
+ * block replaces the top-level keys it names, so one file holds the full experiment and a version
+ * that finishes in minutes.
+ *
+ * @param name the suite's name (defaults to the file name)
+ * @param description what it reproduces, shown in reports
+ * @param mode fixed-rate (a rate sweep when several rates), drain, in-job or sustainable
+ * @param engines engines to run
+ * @param workloads workloads to run
+ * @param guarantees delivery guarantees
+ * @param parallelism engine parallelism values
+ * @param partitions input/output partition counts; empty = same as parallelism
+ * @param rates offered records/s (fixed-rate)
+ * @param records records per run (drain, in-job)
+ * @param params workload parameters to sweep, name → values
+ * @param settings engine settings ({@code --set}) to sweep for every engine, key → values
+ * @param variants named per-engine configurations (profiles, settings), swept as one dimension
+ * @param repetitions how often each point runs
+ * @param warmup fixed-rate warm-up per run
+ * @param duration fixed-rate steady state per run
+ * @param maxGeneratorLag as {@code run --max-generator-lag}
+ * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
+ * @param search sustainable-throughput search bounds
+ * @param quick overrides for {@code --quick}
+ */
+public record SuiteSpec(
+    String name,
+    String description,
+    String mode,
+    List<String> engines,
+    List<String> workloads,
+    List<String> guarantees,
+    List<Integer> parallelism,
+    List<Integer> partitions,
+    List<Long> rates,
+    List<Long> records,
+    Map<String, List<String>> params,
+    Map<String, List<String>> settings,
+    List<Variant> variants,
+    Integer repetitions,
+    String warmup,
+    String duration,
+    String maxGeneratorLag,
+    String latencyObjective,
+    SearchBounds search,
+    JsonNode quick) {
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY);
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
+
+  public SuiteSpec {
+    mode = mode == null ? "fixed-rate" : mode;
+    guarantees = orDefault(guarantees, List.of("at-least-once"));
+    parallelism = orDefault(parallelism, List.of(1));
+    partitions = orDefault(partitions, List.of());
+    rates = orDefault(rates, List.of());
+    records = orDefault(records, List.of());
+    params = params == null ? Map.of() : params;
+    settings = settings == null ? Map.of() : settings;
+    variants = orDefault(variants, List.of());
+    repetitions = repetitions == null ? 1 : repetitions;
+    warmup = warmup == null ? "10s" : warmup;
+    duration = duration == null ? "30s" : duration;
+    maxGeneratorLag = maxGeneratorLag == null ? "100ms" : maxGeneratorLag;
+    search = search == null ? SearchBounds.DEFAULT : search;
+  }
+
+  private static <T> List<T> orDefault(List<T> values, List<T> fallback) {
+    return values == null || values.isEmpty() ? fallback : values;
+  }
+
+  /**
+   * Reads a suite file, applying its {@code quick:} block if asked.
+   *
+   * @throws UsageException with one line if the file is missing or malformed
+   */
+  public static SuiteSpec read(Path file, boolean quick) {
+    JsonNode root;
+    try {
+      root = YAML.readTree(Files.readString(file));
+    } catch (NoSuchFileException e) {
+      throw new UsageException("suite file not found: " + file);
+    } catch (IOException e) {
+      throw new UsageException("suite file " + file + " is not YAML: " + firstLine(e));
+    }
+    if (!(root instanceof ObjectNode fields)) {
+      throw new UsageException("suite file " + file + " must be a YAML map");
+    }
+    if (quick) {
+      JsonNode overrides = fields.get("quick");
+      if (overrides instanceof ObjectNode o) {
+        fields.setAll(o);
+      }
+    }
+    if (!fields.hasNonNull("name")) {
+      fields.put("name", file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
+    }
+    return fromTree(fields, "suite file " + file);
+  }
+
+  /** The spec as stored with a suite, and back. */
+  public String toJson() {
+    try {
+      return JSON.writeValueAsString(this);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static SuiteSpec fromJson(String json) {
+    try {
+      return fromTree(JSON.readTree(json), "stored suite");
+    } catch (IOException e) {
+      throw new IllegalStateException("stored suite spec unreadable", e);
+    }
+  }
+
+  private static SuiteSpec fromTree(JsonNode tree, String what) {
+    try {
+      return YAML.treeToValue(tree, SuiteSpec.class);
+    } catch (IOException e) {
+      throw new UsageException(what + ": " + firstLine(e));
+    }
+  }
+
+  private static String firstLine(Exception e) {
+    String m = String.valueOf(e.getMessage());
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  /**
+   * One named configuration per engine: e.g. {@code heap} is {@code --profile hashmap} on Flink and
+   * {@code --profile in-memory} on Kafka Streams. Engines it does not name are skipped for it,
+   * unless it has an {@code all} entry. In YAML: {@code name} plus one key per engine.
+   */
+  public static final class Variant {
+    private String name;
+    private final Map<String, EngineConfig> perEngine = new LinkedHashMap<>();
+
+    @JsonProperty("name")
+    public String name() {
+      return name;
+    }
+
+    @JsonProperty("name")
+    void setName(String name) {
+      this.name = name;
+    }
+
+    @JsonAnySetter
+    void put(String engine, EngineConfig config) {
+      perEngine.put(engine, config);
+    }
+
+    @JsonAnyGetter
+    Map<String, EngineConfig> perEngine() {
+      return perEngine;
+    }
+
+    /**
+     * The configuration for {@code engine}, or null if this variant does not apply to it. A variant
+     * without entries is every engine's defaults.
+     */
+    public EngineConfig forEngine(String engine) {
+      if (perEngine.isEmpty()) {
+        return new EngineConfig(List.of(), Map.of());
+      }
+      EngineConfig c = perEngine.get(engine);
+      return c != null ? c : perEngine.get("all");
+    }
+  }
+
+  /**
+   * Profiles and settings of one engine in a variant.
+   *
+   * @param profiles {@code --profile} names
+   * @param set {@code --set} key → value
+   */
+  public record EngineConfig(List<String> profiles, Map<String, String> set) {
+    public EngineConfig {
+      profiles = profiles == null ? List.of() : profiles;
+      set = set == null ? Map.of() : set;
+    }
+  }
+
+  /**
+   * Bounds of a sustainable-throughput search.
+   *
+   * @param start first rate tried
+   * @param min lowest rate tried before giving up
+   * @param max highest rate tried
+   * @param tolerance the search stops when the bracket is within this fraction of its low end
+   * @param maxTrials at most this many runs per search
+   */
+  public record SearchBounds(Long start, Long min, Long max, Double tolerance, Integer maxTrials) {
+    static final SearchBounds DEFAULT = new SearchBounds(null, null, null, null, null);
+
+    public SearchBounds {
+      start = start == null ? 10_000 : start;
+      min = min == null ? 100 : min;
+      max = max == null ? 10_000_000 : max;
+      tolerance = tolerance == null ? 0.05 : tolerance;
+      maxTrials = maxTrials == null ? 12 : maxTrials;
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package org.streambench.harness.suite;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * The end-of-suite table: per point, its repetitions' median and min–max of throughput and p99, or
+ * a search's sustainable rate and trials.
+ */
+public final class SuiteSummary {
+  private SuiteSummary() {}
+
+  /**
+   * @param outcomes the suite's finished points
+   * @param runs every run of those points by id
+   */
+  public static void print(
+      List<PointOutcome> outcomes,
+      Map<String, RunResult> runs,
+      Map<String, String> constant,
+      PrintStream out) {
+    Map<String, List<PointOutcome>> byKey = new LinkedHashMap<>();
+    for (PointOutcome o : outcomes) {
+      byKey.computeIfAbsent(o.pointKey(), k -> new ArrayList<>()).add(o);
+    }
+    out.printf(
+        "%-60s %5s %-10s %26s %24s%n", "point", "reps", "status", "out records/s", "e2e p99 ms");
+    for (List<PointOutcome> reps : byKey.values()) {
+      PointOutcome first = reps.get(0);
+      String label = describe(first, constant);
+      if (PointOutcome.SEARCH.equals(first.kind())) {
+        for (PointOutcome o : reps) {
+          out.printf(
+              "%-60s %5d %-10s sustainable %,14d  (%d trials)%n",
+              label,
+              o.repetition(),
+              o.status(),
+              o.search().sustainableRate(),
+              o.search().trials().size());
+        }
+        continue;
+      }
+      List<RunResult> results = new ArrayList<>();
+      long valid = 0;
+      for (PointOutcome o : reps) {
+        valid += "valid".equals(o.status()) ? 1 : 0;
+        o.runIds().stream().map(runs::get).filter(r -> r != null).forEach(results::add);
+      }
+      out.printf(
+          "%-60s %5d %-10s %26s %24s%n",
+          label,
+          reps.size(),
+          valid == reps.size() ? "valid" : valid + "/" + reps.size() + " valid",
+          spread(
+              results,
+              r -> r.throughput() == null ? Double.NaN : r.throughput().outPerSecond(),
+              "%,.0f"),
+          spread(
+              results,
+              r ->
+                  r.endToEndLatencyMicros() == null
+                      ? Double.NaN
+                      : r.endToEndLatencyMicros().p99() / 1e3,
+              "%.1f"));
+    }
+  }
+
+  private static String describe(PointOutcome o, Map<String, String> constant) {
+    StringBuilder b = new StringBuilder();
+    o.labels()
+        .forEach(
+            (k, v) -> {
+              if (!v.equals(constant.get(k))) {
+                b.append(b.length() == 0 ? "" : " ").append(k).append('=').append(v);
+              }
+            });
+    return b.length() == 0 ? o.pointKey() : b.toString();
+  }
+
+  /** Median, and [min–max] when there is more than one value. */
+  static String spread(List<RunResult> runs, ToDoubleFunction<RunResult> metric, String format) {
+    double[] v = runs.stream().mapToDouble(metric).filter(d -> !Double.isNaN(d)).sorted().toArray();
+    if (v.length == 0) {
+      return "-";
+    }
+    double median =
+        v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    String m = String.format(format, median);
+    return v.length == 1
+        ? m
+        : m
+            + " ["
+            + String.format(format, v[0])
+            + "–"
+            + String.format(format, v[v.length - 1])
+            + "]";
+  }
+}

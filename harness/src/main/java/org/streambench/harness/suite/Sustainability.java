@@ -1,0 +1,115 @@
+package org.streambench.harness.suite;
+
+import java.util.List;
+import java.util.OptionalDouble;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Whether a fixed-rate run kept up with its offered rate: it completed with a valid verdict, its
+ * backlog did not grow over the steady state (least-squares slope of the per-second backlog at most
+ * {@link #MAX_BACKLOG_GROWTH} of the rate), and it met the latency objective if there is one. A
+ * driver-bound run says nothing about the engine and is reported as such.
+ */
+public final class Sustainability {
+  /** Backlog may grow by at most this fraction of the offered rate per second. */
+  static final double MAX_BACKLOG_GROWTH = 0.02;
+
+  private static final int MIN_SECONDS = 3;
+
+  private Sustainability() {}
+
+  /**
+   * @param sustainable whether the engine kept up
+   * @param driverBound the generator, not the engine, could not keep the rate
+   * @param reason one line: why
+   */
+  public record Judgement(boolean sustainable, boolean driverBound, String reason) {}
+
+  /**
+   * @param r the run
+   * @param rate its offered rate
+   * @param warmupSeconds seconds of warm-up before the steady state
+   * @param steadySeconds seconds of steady state
+   * @param objective the latency objective, or null
+   */
+  public static Judgement judge(
+      RunResult r, long rate, long warmupSeconds, long steadySeconds, LatencyObjective objective) {
+    if (!RunResult.COMPLETED.equals(r.status())) {
+      return new Judgement(
+          false,
+          false,
+          "run " + r.status() + (r.failure() == null ? "" : ": " + r.failure().reason()));
+    }
+    List<String> reasons = r.reasons() == null ? List.of() : r.reasons();
+    for (String reason : reasons) {
+      if (reason.startsWith("driver-bound")) {
+        return new Judgement(false, true, reason);
+      }
+    }
+    if (!"valid".equals(r.verdict())) {
+      return new Judgement(false, false, r.verdict() + ": " + String.join("; ", reasons));
+    }
+    OptionalDouble fitted =
+        backlogSlope(r.timeseries(), warmupSeconds, warmupSeconds + steadySeconds);
+    if (fitted.isEmpty()) {
+      return new Judgement(false, false, "too few seconds of output to judge the backlog");
+    }
+    double slope = fitted.getAsDouble();
+    String backlog = String.format("backlog slope %+,.0f records/s", slope);
+    if (slope > MAX_BACKLOG_GROWTH * rate) {
+      return new Judgement(
+          false,
+          false,
+          String.format("%s (%.1f%% of the rate): not keeping up", backlog, 100 * slope / rate));
+    }
+    if (objective != null && !objective.met(r.endToEndLatencyMicros())) {
+      return new Judgement(
+          false,
+          false,
+          String.format(
+              "%s above the objective %s (%s)", describe(objective, r), objective, backlog));
+    }
+    return new Judgement(
+        true,
+        false,
+        String.format(
+            "%s, e2e p99 %.1f ms",
+            backlog,
+            r.endToEndLatencyMicros() == null ? 0 : r.endToEndLatencyMicros().p99() / 1e3));
+  }
+
+  private static String describe(LatencyObjective o, RunResult r) {
+    return String.format(
+        "e2e %s %.1f ms", o.percentile(), o.valueMicros(r.endToEndLatencyMicros()) / 1e3);
+  }
+
+  /**
+   * Least-squares slope (records per second, per second) of the backlog over the seconds in {@code
+   * [from, to)}; empty if fewer than three such seconds report a backlog.
+   */
+  static OptionalDouble backlogSlope(List<IntervalPoint> points, long from, long to) {
+    if (points == null) {
+      return OptionalDouble.empty();
+    }
+    double n = 0;
+    double sx = 0;
+    double sy = 0;
+    double sxx = 0;
+    double sxy = 0;
+    for (IntervalPoint p : points) {
+      if (p.second() < from || p.second() >= to || p.backlog() < 0) {
+        continue;
+      }
+      n++;
+      sx += p.second();
+      sy += p.backlog();
+      sxx += (double) p.second() * p.second();
+      sxy += (double) p.second() * p.backlog();
+    }
+    if (n < MIN_SECONDS) {
+      return OptionalDouble.empty();
+    }
+    return OptionalDouble.of((n * sxy - sx * sy) / (n * sxx - sx * sx));
+  }
+}

@@ -1,0 +1,82 @@
+package org.streambench.harness.results;
+
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.calibrate.CalibrationResult;
+import org.streambench.harness.collector.LatencySummary;
+
+/** Results as the harness stores them, with what stresses a database: non-ASCII, large text. */
+final class SampleResults {
+  /** Larger than MySQL's TEXT (64 KB), as a long failure log tail can be. */
+  static final String LOG_TAIL = "ERROR spürbar ✓ 💥 ".repeat(6_000);
+
+  private SampleResults() {}
+
+  static RunResult run(String id, String engine, String startedAt) {
+    return new RunResult(
+        RunResult.FORMAT_VERSION,
+        id,
+        RunResult.COMPLETED,
+        "invalid",
+        List.of("lost 3 records", "driver-bound: généré en retard"),
+        List.of("single run: no repetitions, no spread"),
+        engine,
+        "identity",
+        "fixed-rate",
+        "at-least-once",
+        2,
+        2,
+        startedAt,
+        startedAt,
+        "/tmp/" + id,
+        new RunResult.Throughput(1000, 999.5, 10, Double.NaN, 3.25),
+        new LatencySummary(100, 1, 2, 3, 4, 5, 6, 2.5),
+        new LatencySummary(100, 1, 1, 1, 1, 1, 1, 1),
+        Map.of("endToEnd", 0L, "engine", 0L),
+        Map.of("expected", 100L, "lost", 3L),
+        Map.of("lost", List.of("seq 17", "seq 500..501")),
+        null,
+        null,
+        List.of(
+            new ProcessUsage("engine", 42, 1.5, 0.3, 1L << 33),
+            new ProcessUsage("broker", 43, 0.5, 0.1, 1 << 20)),
+        Map.of("engine", List.of(0.25, 0.5)),
+        List.of(),
+        Map.of("run.rate", "1000", "engine.flink.state", "größe"),
+        "abc",
+        Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),
+        new RunResult.Failure("nothing failed; a large log tail", LOG_TAIL));
+  }
+
+  static CalibrationResult calibration(String id) {
+    return new CalibrationResult(
+        1,
+        id,
+        "2026-01-03T00:00:00Z",
+        "2026-01-03T00:02:00Z",
+        "embedded",
+        List.of(
+            new CalibrationResult.SizeResult(
+                24, 50_000, 900_000, 1_000_000, 0.9, 1.5, 40, 800_000, 1_000_000, 0.8, 1.2, 30)),
+        List.of(new CalibrationResult.PacingResult(1000, 999, 0.999, 10, 50, 200, 0.01, 0.005, 1)),
+        Map.of("acks", "all"),
+        Map.of("fetch.min.bytes", "1"),
+        Map.of("host", Map.of("cores", 2)));
+  }
+
+  static SuiteRecord suite(String id, String name, String startedAt) {
+    return new SuiteRecord(
+        id, name, "suites/" + name + ".yaml", startedAt, null, SuiteRecord.RUNNING, "{\"x\":1}");
+  }
+
+  static PointOutcome point(String key, int repetition, String status, String... runIds) {
+    return new PointOutcome(
+        key,
+        repetition,
+        Map.of("engine", "flink", "rate", "1000"),
+        PointOutcome.RUN,
+        status,
+        List.of(runIds),
+        null);
+  }
+}

@@ -1,0 +1,52 @@
+package org.streambench.harness.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The results database on SQLite, the default. */
+class SqliteResultStoreTest extends ResultStoreContract {
+  @TempDir Path dir;
+  private int databases;
+
+  @Override
+  String freshDatabase() {
+    return dir.resolve("db" + ++databases).resolve("results.db").toString();
+  }
+
+  @Override
+  DatabaseCredentials credentials() {
+    return DatabaseCredentials.NONE;
+  }
+
+  @Test
+  void aJdbcUrlNamesTheSameFileAsItsPath() throws Exception {
+    String file = freshDatabase();
+    RunResult r = SampleResults.run("20260101-000000-baseline-aaaa", "baseline", "2026-01-01");
+    try (ResultStore store = open("jdbc:sqlite:" + file)) {
+      store.save(r);
+    }
+    try (ResultStore store = ResultStore.openSqlite(Path.of(file))) {
+      assertEquals(r, store.find(r.runId()));
+    }
+    assertEquals(file, DatabaseLocation.parse("jdbc:sqlite:" + file).describe());
+  }
+
+  @Test
+  void theFileIsInWriteAheadLogMode() throws Exception {
+    String file = freshDatabase();
+    open(file).close();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
+      rs.next();
+      assertEquals("wal", rs.getString(1));
+    }
+  }
+}

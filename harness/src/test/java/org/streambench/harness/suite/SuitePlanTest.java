@@ -1,0 +1,159 @@
+package org.streambench.harness.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.engine.EngineRegistry;
+
+/** Expansion over two stand-in engines registered in a temporary checkout (no engine runs). */
+class SuitePlanTest {
+  @TempDir Path root;
+  private Home home;
+  private EngineRegistry registry;
+
+  @BeforeEach
+  void engines() throws IOException {
+    engine("alpha", "identity,grep", "at-least-once,exactly-once", "heap");
+    engine("beta", "identity", "at-least-once", "other");
+    home = new Home(root, root.resolve("runs"));
+    registry = EngineRegistry.scan(home.enginesDir());
+  }
+
+  private void engine(String name, String workloads, String guarantees, String profile)
+      throws IOException {
+    Path dir = root.resolve("engines").resolve(name);
+    Files.createDirectories(dir.resolve("conf/profiles"));
+    Files.writeString(
+        dir.resolve("engine.properties"),
+        String.join(
+            "\n",
+            "name=" + name,
+            "jar=" + name + ".jar",
+            "main=Main",
+            "workloads=" + workloads,
+            "guarantees=" + guarantees,
+            "not-offered.exactly-once=" + name + " has no transactions"));
+    Files.writeString(dir.resolve(name + ".jar"), "");
+    Files.writeString(dir.resolve("conf/profiles/" + profile + ".yaml"), "x: 1\n");
+  }
+
+  private SuitePlan plan(String yaml, boolean quick) throws IOException {
+    Path file = root.resolve("s.yaml");
+    Files.writeString(file, yaml);
+    return SuitePlan.expand(SuiteSpec.read(file, quick), home, registry);
+  }
+
+  @Test
+  void expandsTheCartesianProductAndSkipsWhatAnEngineDoesNotOffer() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha, beta]
+            workloads: [identity, grep]
+            guarantees: [at-least-once, exactly-once]
+            rates: [1000, 2000]
+            settings: {k: [a, b]}
+            """,
+            false);
+    // alpha: 2 workloads x 2 guarantees x 2 settings x 2 rates; beta: identity, at-least-once only
+    assertEquals(16 + 4, p.points().size());
+    assertEquals(
+        "engine=alpha,workload=identity,mode=fixed-rate,guarantee=at-least-once,parallelism=1,"
+            + "partitions=1,set:k=a,rate=1000",
+        p.points().get(0).key());
+    assertEquals(List.of("k=a"), p.points().get(0).request().sets());
+    assertTrue(
+        p.skipped().stream().anyMatch(s -> s.contains("beta has no transactions")),
+        p.skipped().toString());
+    assertTrue(p.skipped().stream().anyMatch(s -> s.contains("cannot run workload 'grep'")));
+  }
+
+  @Test
+  void variantsApplyPerEngineAndQuickOverrides() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha, beta]
+            workloads: [identity]
+            rates: [1000, 2000, 3000]
+            variants:
+              - name: v1
+                alpha: {profiles: [heap], set: {s: 1}}
+              - name: v2
+                all: {}
+            quick:
+              rates: [500]
+            """,
+            true);
+    assertEquals(3, p.points().size()); // alpha v1, alpha v2, beta v2
+    assertEquals(List.of("heap"), p.points().get(0).request().profiles());
+    assertEquals(List.of("s=1"), p.points().get(0).request().sets());
+    assertEquals(500, p.points().get(0).request().rate());
+    assertTrue(p.skipped().contains("variant v1 has no configuration for beta"));
+  }
+
+  @Test
+  void aSearchHasNoRateDimension() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            mode: sustainable
+            engines: [alpha]
+            workloads: [identity]
+            search: {start: 5000}
+            latency-objective: p99 <= 1s
+            """,
+            false);
+    assertTrue(p.searches());
+    assertTrue(p.points().get(0).search());
+    assertFalse(p.points().get(0).labels().containsKey("rate"));
+    assertEquals(5000, p.points().get(0).request().rate());
+  }
+
+  @Test
+  void badFilesFailWithOneLineBeforeAnythingRuns() {
+    for (String yaml :
+        List.of(
+            "engines: [alpha]\nworkloads: [identity]\n", // no rates
+            "engines: [gamma]\nworkloads: [identity]\nrates: [1]\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nwarmup: soon\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nrats: [2]\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nmode: fast\n",
+            "engines: [beta]\nworkloads: [grep]\nrates: [1]\n", // nothing left
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nvariants: [{name: v, alpha: {profiles: [nope]}}]\n",
+            "- just\n- a list\n")) {
+      UsageException e = assertThrows(UsageException.class, () -> plan(yaml, false), yaml);
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+  }
+
+  @Test
+  void theStoredSpecReplansToTheSamePoints() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha]
+            workloads: [identity]
+            rates: [1000, 2000]
+            variants: [{name: v1, alpha: {profiles: [heap]}}]
+            repetitions: 2
+            """,
+            false);
+    SuitePlan again = SuitePlan.expand(SuiteSpec.fromJson(p.spec().toJson()), home, registry);
+    assertEquals(
+        p.points().stream().map(SuitePoint::key).toList(),
+        again.points().stream().map(SuitePoint::key).toList());
+    assertEquals(2, again.spec().repetitions());
+  }
+}

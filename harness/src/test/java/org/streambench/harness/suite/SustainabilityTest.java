@@ -1,0 +1,141 @@
+package org.streambench.harness.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.RunResult;
+
+class SustainabilityTest {
+  private static final long RATE = 10_000;
+
+  private static List<IntervalPoint> backlog(LongUnaryOperator perSecond) {
+    List<IntervalPoint> points = new ArrayList<>();
+    for (long s = 0; s < 30; s++) {
+      points.add(new IntervalPoint(s, RATE, 1_000, 5_000, 500, perSecond.applyAsLong(s)));
+    }
+    return points;
+  }
+
+  private static RunResult run(
+      String status, String verdict, List<String> reasons, List<IntervalPoint> ts, long p99) {
+    return new RunResult(
+        1,
+        "r",
+        status,
+        verdict,
+        reasons,
+        List.of(),
+        "e",
+        "identity",
+        "fixed-rate",
+        "at-least-once",
+        1,
+        1,
+        null,
+        null,
+        null,
+        null,
+        new LatencySummary(1000, p99 / 2, p99, p99, p99, p99, p99, p99 / 2.0),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        ts,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  @Test
+  void aFlatNoisyBacklogIsSustainable() {
+    var j =
+        Sustainability.judge(
+            run("completed", "valid", List.of(), backlog(s -> 500 + (s % 3) * 400), 5_000),
+            RATE,
+            10,
+            20,
+            null);
+    assertTrue(j.sustainable(), j.reason());
+  }
+
+  @Test
+  void aGrowingBacklogIsNot() {
+    var j =
+        Sustainability.judge(
+            run("completed", "valid", List.of(), backlog(s -> s * 1_000), 5_000),
+            RATE,
+            10,
+            20,
+            null);
+    assertFalse(j.sustainable());
+    assertTrue(j.reason().contains("not keeping up"), j.reason());
+  }
+
+  @Test
+  void growthBeforeTheSteadyStateDoesNotCount() {
+    var j =
+        Sustainability.judge(
+            run("completed", "valid", List.of(), backlog(s -> s < 10 ? s * 5_000 : 50_000), 5_000),
+            RATE,
+            10,
+            20,
+            null);
+    assertTrue(j.sustainable(), j.reason());
+  }
+
+  @Test
+  void theLatencyObjectiveIsApplied() {
+    RunResult r = run("completed", "valid", List.of(), backlog(s -> 0), 2_000_000);
+    assertTrue(Sustainability.judge(r, RATE, 10, 20, null).sustainable());
+    var j = Sustainability.judge(r, RATE, 10, 20, LatencyObjective.parse("p99 <= 1s"));
+    assertFalse(j.sustainable());
+    assertTrue(j.reason().contains("p99 <= 1s"), j.reason());
+  }
+
+  @Test
+  void invalidFailedAndDriverBoundRunsAreNotSustainable() {
+    assertFalse(
+        Sustainability.judge(
+                run("completed", "invalid", List.of("lost 3"), backlog(s -> 0), 1),
+                RATE,
+                10,
+                20,
+                null)
+            .sustainable());
+    assertFalse(
+        Sustainability.judge(run("failed", "unknown", List.of(), null, 1), RATE, 10, 20, null)
+            .sustainable());
+    var j =
+        Sustainability.judge(
+            run(
+                "completed",
+                "invalid",
+                List.of("driver-bound: the generator fell behind"),
+                backlog(s -> 0),
+                1),
+            RATE,
+            10,
+            20,
+            null);
+    assertTrue(j.driverBound());
+  }
+
+  @Test
+  void slopeIsTheLeastSquaresFit() {
+    assertEquals(
+        250.0, Sustainability.backlogSlope(backlog(s -> 100 + 250 * s), 0, 30).getAsDouble(), 1e-9);
+    assertTrue(Sustainability.backlogSlope(backlog(s -> -1), 0, 30).isEmpty());
+  }
+}

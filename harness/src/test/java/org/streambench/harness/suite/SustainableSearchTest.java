@@ -1,0 +1,68 @@
+package org.streambench.harness.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.LongPredicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.streambench.harness.results.PointOutcome.SearchOutcome;
+import org.streambench.harness.suite.SuiteSpec.SearchBounds;
+
+class SustainableSearchTest {
+  private static SearchOutcome run(SearchBounds bounds, LongPredicate keepsUp) {
+    SustainableSearch s = new SustainableSearch(bounds);
+    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
+      boolean ok = keepsUp.test(rate);
+      s.record(rate, "run-" + rate, new Sustainability.Judgement(ok, false, ok ? "ok" : "behind"));
+    }
+    return s.outcome();
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {150, 7_000, 10_000, 33_333, 123_456, 2_500_000})
+  void convergesWithinToleranceOfTheTrueLimit(long limit) {
+    SearchOutcome o = run(new SearchBounds(10_000L, 100L, 10_000_000L, 0.05, 20), r -> r <= limit);
+    assertTrue(o.converged(), o.toString());
+    assertTrue(o.sustainableRate() <= limit, o.toString());
+    assertTrue(o.sustainableRate() >= limit / 1.05, o.toString());
+    assertTrue(o.trials().size() <= 16, "trials: " + o.trials().size());
+  }
+
+  @Test
+  void stopsAtTheMaximumWhenEverythingKeepsUp() {
+    SearchOutcome o = run(new SearchBounds(10_000L, 100L, 50_000L, 0.05, 12), r -> true);
+    assertEquals(50_000, o.sustainableRate());
+    assertFalse(o.converged());
+    assertEquals(0, o.lowestUnsustainable());
+  }
+
+  @Test
+  void reportsZeroWhenNothingKeepsUp() {
+    SearchOutcome o = run(new SearchBounds(1_000L, 250L, 50_000L, 0.05, 12), r -> false);
+    assertEquals(0, o.sustainableRate());
+    assertEquals(250, o.lowestUnsustainable());
+    assertEquals(3, o.trials().size()); // 1000, 500, 250
+  }
+
+  @Test
+  void honoursTheTrialLimit() {
+    SearchOutcome o = run(new SearchBounds(10_000L, 100L, 10_000_000L, 0.001, 4), r -> r < 77_777);
+    assertEquals(4, o.trials().size());
+    assertFalse(o.converged());
+  }
+
+  @Test
+  void aDriverBoundTrialEndsTheSearch() {
+    SustainableSearch s =
+        new SustainableSearch(new SearchBounds(10_000L, 100L, 1_000_000L, 0.05, 12));
+    s.record(10_000, "a", new Sustainability.Judgement(true, false, "ok"));
+    assertEquals(20_000, s.nextRate());
+    s.record(20_000, "b", new Sustainability.Judgement(false, true, "driver-bound"));
+    assertEquals(-1, s.nextRate());
+    assertEquals(10_000, s.outcome().sustainableRate());
+    assertTrue(s.stopReason().contains("driver"));
+  }
+}
