@@ -1,6 +1,10 @@
 package org.streambench.api;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * The contract every engine module implements. The harness never loads this class: each engine is
@@ -20,6 +24,25 @@ public interface StreamEngine {
 
   /** Versions of the engine and the libraries it runs with, recorded as provenance. */
   Map<String, String> versions();
+
+  /**
+   * Reads {@link #versions} from a properties file on the engine's class path (each engine's build
+   * writes one from its dependency versions).
+   */
+  static Map<String, String> versionsFrom(Class<?> anchor, String resource) {
+    Properties p = new Properties();
+    try (InputStream in = anchor.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("the engine's version file " + resource + " is missing");
+      }
+      p.load(in);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the engine's version file " + resource, e);
+    }
+    Map<String, String> versions = new TreeMap<>();
+    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
+    return versions;
+  }
 
   /**
    * Runs the job described by {@code spec} until the process is stopped. Calls {@code ready.run()}

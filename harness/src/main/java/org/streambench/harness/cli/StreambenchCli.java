@@ -30,6 +30,8 @@ import picocli.CommandLine.Command;
       CalibrateCommand.class,
       ResultsCommand.class,
       ShowCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -1,14 +1,10 @@
 package org.streambench.engine.flink;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
@@ -17,6 +13,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
+import org.streambench.api.WorkloadParams;
 
 /**
  * Runs a workload as a Flink DataStream job on a local MiniCluster inside this process, with the
@@ -62,22 +59,13 @@ public final class FlinkEngine implements StreamEngine {
 
   @Override
   public Map<String, String> versions() {
-    Properties p = new Properties();
-    try (InputStream in =
-        FlinkEngine.class.getResourceAsStream("/streambench-flink-versions.properties")) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read the engine's version file", e);
-    }
-    Map<String, String> versions = new TreeMap<>();
-    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
-    return versions;
+    return StreamEngine.versionsFrom(FlinkEngine.class, "/streambench-flink-versions.properties");
   }
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
     JobBuilder builder = builder(spec);
-    boolean inJob = new Params(spec).inJob();
+    boolean inJob = new WorkloadParams(spec).inJob();
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.createLocalEnvironment(spec.parallelism(), configuration(spec));
     SourceReadiness.reset();
@@ -102,7 +90,7 @@ public final class FlinkEngine implements StreamEngine {
               + String.join(", ", WORKLOADS.keySet())
               + ")");
     }
-    if (new Params(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
+    if (new WorkloadParams(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
       throw new UnsupportedOperationException(
           "the Flink engine has no in-job source for workload " + spec.workload());
     }

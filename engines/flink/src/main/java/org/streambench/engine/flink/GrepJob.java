@@ -10,6 +10,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.GrepLines;
 
 /**
@@ -22,7 +23,7 @@ final class GrepJob {
   private GrepJob() {}
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String pattern = params.string("pattern");
     if (params.inJob()) {
       DataStream<Line> lines =

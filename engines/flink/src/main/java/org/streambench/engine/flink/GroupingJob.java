@@ -13,6 +13,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.KeyDistribution;
 
@@ -38,7 +39,7 @@ final class GroupingJob {
   public record Totals(long count, long sum) {}
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     if (params.inJob()) {
       Generate generate =
           new Generate(

@@ -11,6 +11,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinParts;
 
 /**
@@ -46,7 +47,7 @@ final class JoinJob {
   }
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     DataStream<Part> parts = null;
     for (int p = 0; p < params.integer("streams"); p++) {
       DataStream<Part> stream =

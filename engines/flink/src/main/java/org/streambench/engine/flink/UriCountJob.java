@@ -10,6 +10,7 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
 
 /**
@@ -28,7 +29,7 @@ final class UriCountJob {
       implements WindowStats.Timed {}
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     DataStream<AccessLog> logs =
         KafkaIo.read(
             env,

@@ -11,6 +11,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * wordcount: parses each JSON sentence with Jackson, splits it into words, keys by word and counts
@@ -39,7 +40,8 @@ final class WordCountJob {
             WatermarkStrategy.noWatermarks(),
             sourceParallelism,
             "kafka");
-    KafkaIo.write(count(sentences, new Params(spec).integer("window.size")), spec, sinkParallelism);
+    KafkaIo.write(
+        count(sentences, new WorkloadParams(spec).integer("window.size")), spec, sinkParallelism);
   }
 
   static DataStream<String> count(DataStream<Line> sentences, int windowSize) {

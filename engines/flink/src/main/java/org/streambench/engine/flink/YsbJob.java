@@ -17,6 +17,7 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -61,7 +62,7 @@ final class YsbJob {
   }
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String redisHost = params.string("redis.host");
     int redisPort = params.integer("redis.port");
     DataStream<AdEvent> events =

@@ -4,6 +4,7 @@ import java.util.regex.Pattern;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.KStream;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * grep: a stateless filter: keeps the stamped lines {@code seq,t,text,in} whose text the regex
@@ -15,7 +16,8 @@ final class GrepTopology {
 
   static void build(StreamsBuilder builder, JobSpec spec) {
     KafkaIo.write(
-        matching(KafkaIo.readStamped(builder, spec), new Params(spec).string("pattern")), spec);
+        matching(KafkaIo.readStamped(builder, spec), new WorkloadParams(spec).string("pattern")),
+        spec);
   }
 
   static KStream<String, String> matching(KStream<String, String> lines, String regex) {

@@ -14,6 +14,7 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinParts;
 
 /**
@@ -33,7 +34,7 @@ final class JoinTopology {
   private JoinTopology() {}
 
   static void build(StreamsBuilder builder, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     List<String> topics = new ArrayList<>();
     for (int p = 0; p < params.integer("streams"); p++) {
       topics.add(JoinParts.topic(spec.inputTopic(), p));

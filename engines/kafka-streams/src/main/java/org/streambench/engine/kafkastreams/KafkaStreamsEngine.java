@@ -1,7 +1,5 @@
 package org.streambench.engine.kafkastreams;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +29,7 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThr
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
+import org.streambench.api.WorkloadParams;
 
 /**
  * Runs a workload as a Kafka Streams topology: {@code instances} KafkaStreams clients of one
@@ -77,17 +75,8 @@ public final class KafkaStreamsEngine implements StreamEngine {
 
   @Override
   public Map<String, String> versions() {
-    Properties p = new Properties();
-    try (InputStream in =
-        KafkaStreamsEngine.class.getResourceAsStream(
-            "/streambench-kafka-streams-versions.properties")) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read the engine's version file", e);
-    }
-    Map<String, String> versions = new TreeMap<>();
-    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
-    return versions;
+    return StreamEngine.versionsFrom(
+        KafkaStreamsEngine.class, "/streambench-kafka-streams-versions.properties");
   }
 
   @Override
@@ -143,7 +132,7 @@ public final class KafkaStreamsEngine implements StreamEngine {
               + String.join(", ", WORKLOADS.keySet())
               + ")");
     }
-    if (new Params(spec).inJob()) {
+    if (new WorkloadParams(spec).inJob()) {
       throw new UnsupportedOperationException(
           "the Kafka Streams engine has no in-job source: its topologies always read Kafka");
     }

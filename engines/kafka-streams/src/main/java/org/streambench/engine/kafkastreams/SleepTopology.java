@@ -2,6 +2,7 @@ package org.streambench.engine.kafkastreams;
 
 import org.apache.kafka.streams.StreamsBuilder;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * sleep: identity with slow user code: each record is held {@code sleep.ms} in a value mapper on
@@ -12,7 +13,7 @@ final class SleepTopology {
   private SleepTopology() {}
 
   static void build(StreamsBuilder builder, JobSpec spec) {
-    long sleepMs = new Params(spec).longValue("sleep.ms");
+    long sleepMs = new WorkloadParams(spec).longValue("sleep.ms");
     KafkaIo.write(
         KafkaIo.readStamped(builder, spec)
             .mapValues(

@@ -10,6 +10,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * The run's StreamsConfig and state stores, from the engine settings: {@code streams.*} verbatim,
@@ -56,7 +57,7 @@ final class StreamsSettings {
    * kept.
    */
   static Duration grace(JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     return Duration.ofMillis(
         params.longValue("out.of.orderness.ms")
             + params.longValue("lateness.ms")

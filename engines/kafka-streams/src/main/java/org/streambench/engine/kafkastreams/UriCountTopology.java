@@ -20,6 +20,7 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.WindowStore;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
 
 /**
@@ -38,7 +39,7 @@ final class UriCountTopology {
   private UriCountTopology() {}
 
   static void build(StreamsBuilder builder, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     AccessLogParsers.Parser parser = AccessLogParsers.named(params.string("parser"));
     KStream<String, String> logs =
         builder.stream(spec.inputTopic(), Consumed.with(Serdes.String(), Serdes.ByteArray()))

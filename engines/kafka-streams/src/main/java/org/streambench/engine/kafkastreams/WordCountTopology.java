@@ -16,6 +16,7 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * wordcount: parse each JSON sentence with Jackson (stamping {@code in} as it is parsed), split it
@@ -32,7 +33,7 @@ final class WordCountTopology {
 
   static void build(StreamsBuilder builder, JobSpec spec) {
     builder.addStateStore(StreamsSettings.keyValueStore(spec, STORE));
-    int windowSize = new Params(spec).integer("window.size");
+    int windowSize = new WorkloadParams(spec).integer("window.size");
     KafkaIo.write(
         KafkaIo.read(builder, List.of(spec.inputTopic()))
             .flatMap((key, json) -> words(json, EpochMicros.now()))

@@ -16,6 +16,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -48,7 +49,7 @@ final class YsbTopology {
   }
 
   static void build(StreamsBuilder builder, JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String host = params.string("redis.host");
     int port = params.integer("redis.port");
     build(builder, spec, () -> jedis(host, port));
@@ -76,7 +77,7 @@ final class YsbTopology {
   }
 
   static void build(StreamsBuilder builder, JobSpec spec, Supplier<Redis> redis) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String prefix = params.string("redis.prefix");
     KafkaIo.write(
         UriCountTopology.count(
@@ -91,7 +92,7 @@ final class YsbTopology {
 
   /** The commit interval a ysb run needs: its configured one, at most {@code sla.ms}. */
   static long commitIntervalMs(JobSpec spec, long configured) {
-    return Math.min(configured, new Params(spec).longValue("sla.ms"));
+    return Math.min(configured, new WorkloadParams(spec).longValue("sla.ms"));
   }
 
   /** Parse, filter views, project (ad, event time), join the campaign from Redis. */

@@ -7,6 +7,7 @@ import org.apache.spark.api.java.function.FilterFunction;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * grep: a typed {@code filter} keeps the lines whose text (after {@code seq,t,}) the Java regex
@@ -18,7 +19,7 @@ final class GrepQuery {
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     return KafkaIo.write(
-        KafkaIo.read(spark, spec).filter(new Matches(new Params(spec).string("pattern"))),
+        KafkaIo.read(spark, spec).filter(new Matches(new WorkloadParams(spec).string("pattern"))),
         spec,
         "append");
   }

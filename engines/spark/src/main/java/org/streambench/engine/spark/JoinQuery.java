@@ -12,6 +12,7 @@ import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinParts;
 
 /**
@@ -76,7 +77,7 @@ final class JoinQuery {
   }
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     StringBuilder topics = new StringBuilder();
     for (int p = 0; p < params.integer("streams"); p++) {
       topics.append(p == 0 ? "" : ",").append(JoinParts.topic(spec.inputTopic(), p));

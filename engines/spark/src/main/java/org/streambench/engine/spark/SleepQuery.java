@@ -6,6 +6,7 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * sleep: identity with slow user code, a typed {@code map} that holds every record {@code sleep.ms}
@@ -17,7 +18,7 @@ final class SleepQuery {
   private SleepQuery() {}
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    long sleepMs = new Params(spec).longValue("sleep.ms");
+    long sleepMs = new WorkloadParams(spec).longValue("sleep.ms");
     return KafkaIo.write(
         KafkaIo.read(spark, spec)
             .map(

@@ -1,13 +1,10 @@
 package org.streambench.engine.spark;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
@@ -19,6 +16,7 @@ import org.apache.spark.util.ShutdownHookManager;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
+import org.streambench.api.WorkloadParams;
 import scala.runtime.BoxedUnit;
 
 /**
@@ -69,16 +67,7 @@ public final class SparkEngine implements StreamEngine {
 
   @Override
   public Map<String, String> versions() {
-    Properties p = new Properties();
-    try (InputStream in =
-        SparkEngine.class.getResourceAsStream("/streambench-spark-versions.properties")) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read the engine's version file", e);
-    }
-    Map<String, String> versions = new TreeMap<>();
-    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
-    return versions;
+    return StreamEngine.versionsFrom(SparkEngine.class, "/streambench-spark-versions.properties");
   }
 
   @Override
@@ -114,7 +103,7 @@ public final class SparkEngine implements StreamEngine {
               + String.join(", ", WORKLOADS.keySet())
               + ")");
     }
-    if (new Params(spec).inJob()) {
+    if (new WorkloadParams(spec).inJob()) {
       throw new UnsupportedOperationException(
           "the Spark engine has no in-job source (workload "
               + spec.workload()

@@ -16,6 +16,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
 
 /**
@@ -79,7 +80,7 @@ final class UriCountQuery {
   }
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String parser = params.string("parser");
     if (!parser.equals("jackson")) {
       throw new UnsupportedOperationException(

@@ -16,6 +16,7 @@ import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * wordcount: a typed {@code flatMap} parses each JSON sentence with Jackson and splits it into
@@ -82,7 +83,7 @@ final class WordCountQuery {
   }
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    int windowSize = new Params(spec).integer("window.size");
+    int windowSize = new WorkloadParams(spec).integer("window.size");
     return KafkaIo.write(
         KafkaIo.read(spark, spec)
             .flatMap((FlatMapFunction<String, String>) WordCountQuery::split, Encoders.STRING())

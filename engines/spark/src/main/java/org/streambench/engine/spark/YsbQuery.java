@@ -19,6 +19,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -85,7 +86,7 @@ final class YsbQuery {
   }
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String redisHost = params.string("redis.host");
     int redisPort = params.integer("redis.port");
     long slaMs = params.longValue("sla.ms");

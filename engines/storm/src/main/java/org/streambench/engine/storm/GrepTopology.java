@@ -15,6 +15,7 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.GrepLines;
 
 /**
@@ -28,7 +29,7 @@ final class GrepTopology {
   private GrepTopology() {}
 
   static StormTopology build(JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     TopologyBuilder builder = new TopologyBuilder();
     String source;
     if (params.inJob()) {

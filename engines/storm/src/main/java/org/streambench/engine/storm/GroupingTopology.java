@@ -12,6 +12,7 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.KeyDistribution;
 
@@ -31,7 +32,7 @@ final class GroupingTopology {
   private GroupingTopology() {}
 
   static StormTopology build(JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     TopologyBuilder builder = new TopologyBuilder();
     String source;
     if (params.inJob()) {

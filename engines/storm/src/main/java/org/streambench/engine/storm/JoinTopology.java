@@ -17,6 +17,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinParts;
 
 /**
@@ -33,7 +34,7 @@ final class JoinTopology {
   private JoinTopology() {}
 
   static StormTopology build(JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     List<String> topics = new ArrayList<>();
     for (int p = 0; p < params.integer("streams"); p++) {
       topics.add(JoinParts.topic(spec.inputTopic(), p));

@@ -9,6 +9,7 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * sleep: identity with slow user code. A {@link BaseBasicBolt} between spout and sink holds every
@@ -23,7 +24,8 @@ final class SleepTopology {
     TopologyBuilder builder = new TopologyBuilder();
     IdentityTopology.addStampedSpout(builder, spec);
     builder
-        .setBolt("sleep", new Sleep(new Params(spec).longValue("sleep.ms")), executors(spec))
+        .setBolt(
+            "sleep", new Sleep(new WorkloadParams(spec).longValue("sleep.ms")), executors(spec))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("sleep");
     return builder.createTopology();

@@ -1,16 +1,12 @@
 package org.streambench.engine.storm;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.storm.Config;
@@ -18,6 +14,7 @@ import org.apache.storm.generated.StormTopology;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
+import org.streambench.api.WorkloadParams;
 
 /**
  * Runs a workload as a Storm topology (core API: spouts, bolts, groupings, acking) on a {@link
@@ -75,22 +72,13 @@ public final class StormEngine implements StreamEngine {
 
   @Override
   public Map<String, String> versions() {
-    Properties p = new Properties();
-    try (InputStream in =
-        StormEngine.class.getResourceAsStream("/streambench-storm-versions.properties")) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read the engine's version file", e);
-    }
-    Map<String, String> versions = new TreeMap<>();
-    p.stringPropertyNames().forEach(k -> versions.put(k, p.getProperty(k)));
-    return versions;
+    return StreamEngine.versionsFrom(StormEngine.class, "/streambench-storm-versions.properties");
   }
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
     Function<JobSpec, StormTopology> builder = builder(spec);
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     Readiness.reset();
     InJob.reset();
     StormTopology topology = builder.apply(spec);
@@ -134,7 +122,7 @@ public final class StormEngine implements StreamEngine {
               + String.join(", ", WORKLOADS.keySet())
               + ")");
     }
-    if (new Params(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
+    if (new WorkloadParams(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
       throw new UnsupportedOperationException(
           "the Storm engine has no in-job source for workload " + spec.workload());
     }

@@ -16,6 +16,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
 
 /**
@@ -39,7 +40,7 @@ final class UriCountTopology {
   record AccessLog(String uri, long eventMicros, long inMicros) {}
 
   static StormTopology build(JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     AccessLogParsers.Parser parser = AccessLogParsers.named(params.string("parser"));
     TopologyBuilder builder = new TopologyBuilder();
     KafkaIo.addSpout(

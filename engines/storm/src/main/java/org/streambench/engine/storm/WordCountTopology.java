@@ -16,6 +16,7 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 
 /**
  * wordcount: KafkaSpout → split bolt ({@code localOrShuffleGrouping}; parses the JSON sentence with
@@ -40,7 +41,7 @@ final class WordCountTopology {
     builder
         .setBolt(
             "count-window",
-            new CountWindow(new Params(spec).integer("window.size")),
+            new CountWindow(new WorkloadParams(spec).integer("window.size")),
             StormEngine.executors(spec, "bolt"))
         .fieldsGrouping("split", new Fields("word"));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("count-window");

@@ -19,6 +19,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -45,7 +46,7 @@ final class YsbTopology {
   private YsbTopology() {}
 
   static StormTopology build(JobSpec spec) {
-    Params params = new Params(spec);
+    WorkloadParams params = new WorkloadParams(spec);
     String host = params.string("redis.host");
     int port = params.integer("redis.port");
     long slaMs = params.longValue("sla.ms");

@@ -1,22 +1,21 @@
-package org.streambench.engine.storm;
+package org.streambench.api;
 
 import java.util.Map;
-import org.streambench.api.JobSpec;
 
 /**
- * Typed access to a job's workload parameters. The harness resolves them with their defaults
- * (docs/workloads.md), so a missing one is an error, not a reason to guess.
+ * Typed access to a job's workload parameters, for engines. The harness resolves them with their
+ * defaults (docs/workloads.md), so a missing one is an error, not a reason to guess.
  */
-final class Params {
+public final class WorkloadParams {
   private final String workload;
   private final Map<String, String> values;
 
-  Params(JobSpec spec) {
+  public WorkloadParams(JobSpec spec) {
     this.workload = spec.workload();
     this.values = spec.params();
   }
 
-  String string(String key) {
+  public String string(String key) {
     String value = values.get(key);
     if (value == null) {
       throw new IllegalArgumentException(
@@ -25,20 +24,20 @@ final class Params {
     return value;
   }
 
-  int integer(String key) {
+  public int integer(String key) {
     return Integer.parseInt(string(key));
   }
 
-  long longValue(String key) {
+  public long longValue(String key) {
     return Long.parseLong(string(key));
   }
 
-  double decimal(String key) {
+  public double decimal(String key) {
     return Double.parseDouble(string(key));
   }
 
   /** Whether the job generates its input itself instead of reading Kafka. */
-  boolean inJob() {
+  public boolean inJob() {
     return "in-job".equals(values.get("source"));
   }
 }

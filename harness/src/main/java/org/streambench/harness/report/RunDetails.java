@@ -1,0 +1,145 @@
+package org.streambench.harness.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.ResultJson;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.suite.Sustainability;
+
+/** Each run's verdict, reasons, warnings, figures and provenance, collapsed under one line. */
+final class RunDetails {
+  private RunDetails() {}
+
+  static void write(Html h, ReportModel m) {
+    Map<String, String> names = m.memberNames();
+    for (RunResult r : m.runs()) {
+      boolean valid = Configuration.isValid(r);
+      h.raw("<details id=\"run-" + Html.escape(r.runId()) + "\">");
+      h.open("summary", valid ? null : "bad");
+      h.element("code", null, r.runId());
+      h.text(" " + names.get(r.runId()) + " — ");
+      h.element("strong", null, valid ? "valid" : verdictLine(r));
+      h.text(
+          String.format(
+              " — in %s rec/s, e2e p99 %s ms",
+              Format.number(Figure.THROUGHPUT_IN.of(r)), Format.number(Figure.E2E_P99.of(r))));
+      h.close("summary");
+      writeBody(h, r);
+      h.close("details");
+    }
+  }
+
+  /** The verdict of a run that is not valid, with its first reason so a reader need not open it. */
+  private static String verdictLine(RunResult r) {
+    String verdict =
+        RunResult.COMPLETED.equals(r.status())
+            ? r.verdict().toUpperCase()
+            : r.status().toUpperCase() + " (verdict " + r.verdict() + ")";
+    if (r.reasons() != null && !r.reasons().isEmpty()) {
+      return verdict + ": " + r.reasons().get(0) + (r.reasons().size() > 1 ? " (and more)" : "");
+    }
+    return r.failure() == null ? verdict : verdict + ": " + r.failure().reason();
+  }
+
+  private static void writeBody(Html h, RunResult r) {
+    list(h, "Reasons (why the run is not valid)", r.reasons(), "bad");
+    if (r.failure() != null) {
+      h.element("p", "bad", "Failure: " + r.failure().reason());
+      if (r.failure().logTail() != null) {
+        h.element("pre", null, r.failure().logTail());
+      }
+    }
+    Sustainability.Judgement keptUp = KeepingUp.judge(r);
+    if (keptUp != null && Configuration.isValid(r)) {
+      h.element(
+          "p",
+          keptUp.sustainable() ? null : "warn",
+          (keptUp.sustainable() ? "Kept up with its rate: " : "Did not keep up with its rate: ")
+              + keptUp.reason());
+    }
+    list(h, "Warnings", r.warnings(), "warn");
+    h.open("table", "kv");
+    row(h, "engine / workload / mode", r.engine() + " / " + r.workload() + " / " + r.mode());
+    row(
+        h,
+        "guarantee, parallelism, partitions",
+        r.guarantee() + ", " + r.parallelism() + ", " + r.partitions());
+    row(h, "started / finished", r.startedAt() + " / " + r.finishedAt());
+    for (Figure f : SummarySection.COLUMNS) {
+      row(h, f.label() + " (" + f.unit() + ")", Format.number(f.of(r)));
+    }
+    if (r.verification() != null) {
+      row(h, "verification", r.verification().toString());
+    }
+    if (r.verificationExamples() != null && !r.verificationExamples().isEmpty()) {
+      row(h, "examples", r.verificationExamples().toString());
+    }
+    if (r.generator() != null) {
+      row(
+          h,
+          "generator",
+          String.format(
+              "target %s/s, achieved %s/s, steady max lag %s ms, send errors %d",
+              Format.number(r.generator().targetRate()),
+              Format.number(r.generator().achievedRate()),
+              Format.number(r.generator().steadyMaxLagMicros() / 1000.0),
+              r.generator().sendErrors()));
+    }
+    if (r.processes() != null) {
+      for (ProcessUsage p : r.processes()) {
+        row(
+            h,
+            "process " + p.role(),
+            String.format(
+                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB",
+                p.pid(),
+                Format.number(p.cpuSeconds()),
+                Format.number(p.steadyCores()),
+                Format.number(p.peakRssBytes() / (1024.0 * 1024))));
+      }
+    }
+    row(h, "tool", Provenances.tool(r));
+    row(h, "config hash", r.configHash());
+    row(h, "run directory", r.runDir());
+    h.close("table");
+    if (r.config() != null) {
+      h.raw("<details><summary>configuration (" + r.config().size() + " settings)</summary>");
+      h.open("table", "kv");
+      r.config().forEach((k, v) -> row(h, k, v));
+      h.close("table").close("details");
+    }
+    if (r.provenance() != null) {
+      h.raw("<details><summary>provenance</summary>");
+      h.element("pre", null, json(r.provenance()));
+      h.close("details");
+    }
+  }
+
+  private static void list(Html h, String title, List<String> items, String cls) {
+    if (items == null || items.isEmpty()) {
+      return;
+    }
+    h.element("p", cls, title + ":");
+    h.open("ul", cls);
+    items.forEach(i -> h.element("li", null, i));
+    h.close("ul");
+  }
+
+  private static void row(Html h, String key, String value) {
+    h.raw("<tr>")
+        .element("th", null, key)
+        .element("td", null, value == null ? "-" : value)
+        .raw("</tr>\n");
+  }
+
+  private static String json(Object o) {
+    try {
+      return ResultJson.toJson(o);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

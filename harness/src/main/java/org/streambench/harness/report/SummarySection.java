@@ -1,0 +1,171 @@
+package org.streambench.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.streambench.harness.results.PointOutcome;
+
+/**
+ * The report's opening tables: every configuration's headline figures (median and range over its
+ * valid runs), and for configurations that differ in one setting, whether their ranges overlap.
+ */
+final class SummarySection {
+  static final List<Figure> COLUMNS =
+      List.of(
+          Figure.THROUGHPUT_IN,
+          Figure.THROUGHPUT_OUT,
+          Figure.E2E_P50,
+          Figure.E2E_P99,
+          Figure.E2E_P999,
+          Figure.ENGINE_CORES,
+          Figure.ENGINE_PEAK_RSS);
+  private static final List<Figure> COMPARED = List.of(Figure.THROUGHPUT_OUT, Figure.E2E_P99);
+  private static final int MAX_PAIRS = 200;
+
+  private SummarySection() {}
+
+  static void write(Html h, ReportModel m) {
+    if (!m.measured().isEmpty()) {
+      writeMeasured(h, m.measured());
+      writeOverlaps(h, m.measured());
+    }
+    if (!m.searches().isEmpty()) {
+      writeSearches(h, m.searches());
+    }
+  }
+
+  private static void writeMeasured(Html h, List<Configuration> measured) {
+    h.open("table", "summary");
+    List<String> header = new ArrayList<>(List.of("configuration", "runs", "verdicts"));
+    COLUMNS.forEach(f -> header.add(f.label() + " (" + f.unit() + ")"));
+    h.open("thead", null).row(true, header.toArray(String[]::new)).close("thead");
+    h.open("tbody", null);
+    for (Configuration c : measured) {
+      h.raw("<tr>");
+      h.raw("<td><a href=\"#" + anchor(c) + "\">").text(c.name()).raw("</a></td>");
+      h.element("td", "nowrap", c.repetitions());
+      Verdicts v = Verdicts.of(c);
+      h.element("td", v.cssClass() + " nowrap", v.text());
+      for (Figure f : COLUMNS) {
+        spreadCell(h, c.spread(f));
+      }
+      h.raw("</tr>\n");
+    }
+    h.close("tbody").close("table");
+    h.element(
+        "p",
+        "note",
+        "Each figure: median over the configuration's valid runs, with min–max under it when it has several."
+            + " Invalid or failed runs are left out of every figure and chart line, and listed under"
+            + " Runs with their reasons.");
+  }
+
+  private static void writeSearches(Html h, List<Configuration> searches) {
+    h.element("h3", null, "Sustainable-throughput searches");
+    h.open("table", "summary");
+    h.open("thead", null)
+        .row(true, "configuration", "searches", "highest sustainable rate (rec/s)", "converged")
+        .close("thead");
+    h.open("tbody", null);
+    for (Configuration c : searches) {
+      List<PointOutcome.SearchOutcome> outcomes =
+          c.points().stream().map(PointOutcome::search).filter(Objects::nonNull).toList();
+      Spread found = Spread.of(outcomes.stream().map(s -> (double) s.sustainableRate()).toList());
+      long converged = outcomes.stream().filter(PointOutcome.SearchOutcome::converged).count();
+      h.raw("<tr>");
+      h.raw("<td><a href=\"#" + anchor(c) + "\">").text(c.name()).raw("</a></td>");
+      h.element("td", "num", Integer.toString(c.points().size()));
+      spreadCell(h, found);
+      h.element(
+          "td",
+          converged == c.points().size() ? "good" : "warn",
+          converged + " of " + c.points().size());
+      h.raw("</tr>\n");
+    }
+    h.close("tbody").close("table");
+  }
+
+  static String anchor(Configuration c) {
+    return "cfg-" + Integer.toHexString(c.key().hashCode());
+  }
+
+  /** A cell with the median, and under it the range when there are several values. */
+  static void spreadCell(Html h, Spread s) {
+    h.open("td", "num");
+    if (s.n() == 0) {
+      h.text("-");
+    } else {
+      h.text(Format.number(s.median()));
+      if (s.n() > 1) {
+        h.raw("<br><span class=\"range\">")
+            .text(Format.number(s.min()) + "–" + Format.number(s.max()))
+            .raw("</span>");
+      }
+    }
+    h.close("td");
+  }
+
+  /** Pairs of configurations that differ in exactly one setting other than the rate. */
+  private static void writeOverlaps(Html h, List<Configuration> configurations) {
+    List<String[]> rows = new ArrayList<>();
+    for (int i = 0; i < configurations.size() && rows.size() < MAX_PAIRS; i++) {
+      for (int j = i + 1; j < configurations.size() && rows.size() < MAX_PAIRS; j++) {
+        Configuration a = configurations.get(i);
+        Configuration b = configurations.get(j);
+        String varied = onlyDifference(a.labels(), b.labels());
+        if (varied != null && !varied.equals("rate")) {
+          List<String> row = new ArrayList<>(List.of(varied, a.name(), b.name()));
+          COMPARED.forEach(f -> row.add(overlap(a.spread(f), b.spread(f))));
+          rows.add(row.toArray(String[]::new));
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    h.element("h3", null, "Configurations that differ in one setting");
+    h.element(
+        "p",
+        "note",
+        "Ranges (min–max over valid runs) that overlap mean the difference is within the noise of"
+            + " these repetitions. A single run has no range: repeat it before concluding.");
+    h.open("table", "summary");
+    List<String> header = new ArrayList<>(List.of("setting", "A", "B"));
+    COMPARED.forEach(f -> header.add(f.label()));
+    h.open("thead", null).row(true, header.toArray(String[]::new)).close("thead");
+    h.open("tbody", null);
+    rows.forEach(r -> h.row(false, r));
+    h.close("tbody").close("table");
+  }
+
+  /** The one label key whose value differs, or null if none or several do. */
+  static String onlyDifference(Map<String, String> a, Map<String, String> b) {
+    TreeSet<String> keys = new TreeSet<>(a.keySet());
+    keys.addAll(b.keySet());
+    String differing = null;
+    for (String k : keys) {
+      if (!Objects.equals(a.get(k), b.get(k))) {
+        if (differing != null) {
+          return null;
+        }
+        differing = k;
+      }
+    }
+    return differing;
+  }
+
+  static String overlap(Spread a, Spread b) {
+    if (a.n() == 0 || b.n() == 0) {
+      return "no valid run";
+    }
+    String change = Format.percentChange(a.median(), b.median());
+    if (a.n() < 2 || b.n() < 2) {
+      return "B " + change + " (single run, no range)";
+    }
+    return a.overlaps(b)
+        ? "B " + change + ", ranges overlap: within noise"
+        : "B " + change + ", distinct";
+  }
+}
