@@ -18,13 +18,15 @@ final class SearchSection {
         "p",
         s.sustainableRate() > 0 ? null : "bad",
         String.format(
-            "Highest sustainable rate: %s records/s; lowest unsustainable: %s; %s after %d trials.",
+            "Highest sustainable rate: %s records/s; lowest unsustainable: %s; %s after %d"
+                + " trials%s.",
             s.sustainableRate() > 0 ? Format.number(s.sustainableRate()) : "none found",
             s.lowestUnsustainable() > 0
                 ? Format.number(s.lowestUnsustainable()) + " records/s"
                 : "none tried",
             s.converged() ? "converged" : "NOT converged",
-            s.trials().size()));
+            s.trials().size(),
+            s.stopReason() == null || s.converged() ? "" : " (" + s.stopReason() + ")"));
     h.open("table", "summary");
     h.open("thead", null)
         .row(true, "trial", "offered rate (records/s)", "judgement", "why", "run")

@@ -34,9 +34,14 @@ public record PointOutcome(
    * @param lowestUnsustainable the lowest rate judged unsustainable, 0 if none was tried
    * @param converged whether the bracket closed to within the search's tolerance
    * @param trials every trial in the order run
+   * @param stopReason why the search ended (converged, a bound, the trial limit, the driver)
    */
   public record SearchOutcome(
-      long sustainableRate, long lowestUnsustainable, boolean converged, List<Trial> trials) {}
+      long sustainableRate,
+      long lowestUnsustainable,
+      boolean converged,
+      List<Trial> trials,
+      String stopReason) {}
 
   /**
    * One trial of a search.

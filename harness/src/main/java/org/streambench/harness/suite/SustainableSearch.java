@@ -10,14 +10,17 @@ import org.streambench.harness.suite.SuiteSpec.SearchBounds;
  * The highest sustainable rate by bracketing: doubling from the start rate while trials keep up
  * (halving while they do not), then bisecting the bracket [highest sustainable, lowest
  * unsustainable) until it is within the tolerance of its low end, so the answer is within that
- * fraction of the true limit. Stops at the bounds, at the trial limit, or when the driver cannot
- * offer the rate (the engine's limit is then above what this machine's driver can test).
+ * fraction of the true limit. A rate the driver could not offer (driver-bound) says nothing about
+ * the engine: it caps the bracket instead, and if the engine keeps up right below that cap the
+ * search ends saying the engine's limit is above what this driver can test. Also stops at the
+ * bounds and at the trial limit.
  */
 public final class SustainableSearch {
   private final SearchBounds bounds;
   private final List<Trial> trials = new ArrayList<>();
   private long highestSustainable;
   private long lowestUnsustainable = Long.MAX_VALUE;
+  private long driverCap = Long.MAX_VALUE;
   private long next;
   private String stopReason;
 
@@ -39,25 +42,29 @@ public final class SustainableSearch {
   public void record(long rate, String runId, Sustainability.Judgement j) {
     trials.add(new Trial(rate, runId, j.sustainable(), j.reason()));
     if (j.driverBound()) {
-      stopReason =
-          "the driver could not offer " + rate + " records/s: the engine's limit is higher";
-      return;
-    }
-    if (j.sustainable()) {
+      driverCap = Math.min(driverCap, rate);
+    } else if (j.sustainable()) {
       highestSustainable = Math.max(highestSustainable, rate);
     } else {
       lowestUnsustainable = Math.min(lowestUnsustainable, rate);
     }
+    long upper = Math.min(lowestUnsustainable, driverCap);
     if (converged()) {
       stopReason = "converged";
     } else if (trials.size() >= bounds.maxTrials()) {
       stopReason = "trial limit " + bounds.maxTrials() + " reached before converging";
-    } else if (lowestUnsustainable == Long.MAX_VALUE) {
+    } else if (upper == Long.MAX_VALUE) {
       stepTo(Math.min(rate * 2, bounds.max()), rate, "sustainable at the search's maximum");
     } else if (highestSustainable == 0) {
-      stepTo(Math.max(rate / 2, bounds.min()), rate, "not sustainable at the search's minimum");
+      stepTo(Math.max(upper / 2, bounds.min()), rate, "not sustainable at the search's minimum");
+    } else if (upper - highestSustainable <= bounds.tolerance() * highestSustainable) {
+      stopReason =
+          String.format(
+              "the engine kept up with every rate the driver could offer: the driver fell behind"
+                  + " at %,d records/s, so the engine's limit is above %,d",
+              driverCap, highestSustainable);
     } else {
-      next = highestSustainable + (lowestUnsustainable - highestSustainable) / 2;
+      next = highestSustainable + (upper - highestSustainable) / 2;
     }
   }
 
@@ -80,6 +87,7 @@ public final class SustainableSearch {
         highestSustainable,
         lowestUnsustainable == Long.MAX_VALUE ? 0 : lowestUnsustainable,
         converged(),
-        List.copyOf(trials));
+        List.copyOf(trials),
+        stopReason);
   }
 }

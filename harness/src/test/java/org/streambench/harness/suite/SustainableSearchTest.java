@@ -55,14 +55,32 @@ class SustainableSearchTest {
   }
 
   @Test
-  void aDriverBoundTrialEndsTheSearch() {
+  void aDriverBoundRateCapsTheBracketInsteadOfJudgingTheEngine() {
+    // the engine keeps up to 150k, the driver cannot offer more than 100k
     SustainableSearch s =
-        new SustainableSearch(new SearchBounds(10_000L, 100L, 1_000_000L, 0.05, 12));
-    s.record(10_000, "a", new Sustainability.Judgement(true, false, "ok"));
-    assertEquals(20_000, s.nextRate());
-    s.record(20_000, "b", new Sustainability.Judgement(false, true, "driver-bound"));
-    assertEquals(-1, s.nextRate());
-    assertEquals(10_000, s.outcome().sustainableRate());
-    assertTrue(s.stopReason().contains("driver"));
+        new SustainableSearch(new SearchBounds(25_000L, 100L, 10_000_000L, 0.05, 20));
+    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
+      s.record(rate, "r", new Sustainability.Judgement(rate <= 100_000, rate > 100_000, "x"));
+    }
+    SearchOutcome o = s.outcome();
+    assertFalse(o.converged());
+    assertTrue(o.sustainableRate() >= 95_000 && o.sustainableRate() <= 100_000, o.toString());
+    assertTrue(s.stopReason().contains("driver"), s.stopReason());
+    assertEquals(s.stopReason(), o.stopReason());
+  }
+
+  @Test
+  void theEngineLimitBelowTheDriverCapStillConverges() {
+    SustainableSearch s =
+        new SustainableSearch(new SearchBounds(25_000L, 100L, 10_000_000L, 0.05, 20));
+    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
+      boolean driverBound = rate > 150_000;
+      s.record(
+          rate,
+          "r",
+          new Sustainability.Judgement(!driverBound && rate <= 70_000, driverBound, "x"));
+    }
+    assertTrue(s.outcome().converged(), s.outcome().toString());
+    assertTrue(s.outcome().sustainableRate() >= 70_000 / 1.05);
   }
 }
