@@ -42,10 +42,6 @@ public record SuitePlan(
     return constant;
   }
 
-  public boolean searches() {
-    return SUSTAINABLE.equals(spec.mode());
-  }
-
   public static SuitePlan expand(SuiteSpec spec, Home home, EngineRegistry registry) {
     boolean search = SUSTAINABLE.equals(spec.mode());
     Mode mode = search ? Mode.FIXED_RATE : parseMode(spec.mode());

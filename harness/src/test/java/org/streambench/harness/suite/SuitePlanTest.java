@@ -115,7 +115,6 @@ class SuitePlanTest {
             latency-objective: p99 <= 1s
             """,
             false);
-    assertTrue(p.searches());
     assertTrue(p.points().get(0).search());
     assertFalse(p.points().get(0).labels().containsKey("rate"));
     assertEquals(5000, p.points().get(0).request().rate());
