@@ -75,65 +75,60 @@ public final class ResultStore implements AutoCloseable {
   }
 
   public synchronized void save(RunResult r) throws SQLException, IOException {
-    connection.setAutoCommit(false);
-    try {
-      try (PreparedStatement ps =
-          connection.prepareStatement(
-              "INSERT INTO runs (run_id, started_at, finished_at, engine, workload, mode,"
-                  + " guarantee, parallelism, status, verdict, reasons, config_hash, tool_version,"
-                  + " run_dir, result_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
-        ps.setString(1, r.runId());
-        ps.setString(2, r.startedAt());
-        ps.setString(3, r.finishedAt());
-        ps.setString(4, r.engine());
-        ps.setString(5, r.workload());
-        ps.setString(6, r.mode());
-        ps.setString(7, r.guarantee());
-        ps.setInt(8, r.parallelism());
-        ps.setString(9, r.status());
-        ps.setString(10, r.verdict());
-        ps.setString(11, r.reasons() == null ? null : String.join("; ", r.reasons()));
-        ps.setString(12, r.configHash());
-        ps.setString(13, toolVersion(r));
-        ps.setString(14, r.runDir());
-        ps.setString(15, ResultJson.toJson(r));
-        ps.executeUpdate();
-      }
-      try (PreparedStatement ps =
-          connection.prepareStatement(
-              "INSERT INTO run_metrics (run_id, name, value) VALUES (?,?,?)")) {
-        for (Map.Entry<String, Double> m : metrics(r).entrySet()) {
-          ps.setString(1, r.runId());
-          ps.setString(2, m.getKey());
-          ps.setDouble(3, m.getValue());
-          ps.addBatch();
-        }
-        ps.executeBatch();
-      }
-      if (r.processes() != null) {
-        try (PreparedStatement ps =
-            connection.prepareStatement(
-                "INSERT INTO run_processes (run_id, role, pid, cpu_seconds, steady_cores,"
-                    + " peak_rss_bytes) VALUES (?,?,?,?,?,?)")) {
-          for (ProcessUsage p : r.processes()) {
+    Transaction.run(
+        connection,
+        () -> {
+          try (PreparedStatement ps =
+              connection.prepareStatement(
+                  "INSERT INTO runs (run_id, started_at, finished_at, engine, workload, mode,"
+                      + " guarantee, parallelism, status, verdict, reasons, config_hash, tool_version,"
+                      + " run_dir, result_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
             ps.setString(1, r.runId());
-            ps.setString(2, p.role());
-            ps.setLong(3, p.pid());
-            ps.setDouble(4, p.cpuSeconds());
-            ps.setDouble(5, p.steadyCores());
-            ps.setLong(6, p.peakRssBytes());
-            ps.addBatch();
+            ps.setString(2, r.startedAt());
+            ps.setString(3, r.finishedAt());
+            ps.setString(4, r.engine());
+            ps.setString(5, r.workload());
+            ps.setString(6, r.mode());
+            ps.setString(7, r.guarantee());
+            ps.setInt(8, r.parallelism());
+            ps.setString(9, r.status());
+            ps.setString(10, r.verdict());
+            ps.setString(11, r.reasons() == null ? null : String.join("; ", r.reasons()));
+            ps.setString(12, r.configHash());
+            ps.setString(13, toolVersion(r));
+            ps.setString(14, r.runDir());
+            ps.setString(15, ResultJson.toJson(r));
+            ps.executeUpdate();
           }
-          ps.executeBatch();
-        }
-      }
-      connection.commit();
-    } catch (SQLException | IOException | RuntimeException e) {
-      connection.rollback();
-      throw e;
-    } finally {
-      connection.setAutoCommit(true);
-    }
+          try (PreparedStatement ps =
+              connection.prepareStatement(
+                  "INSERT INTO run_metrics (run_id, name, value) VALUES (?,?,?)")) {
+            for (Map.Entry<String, Double> m : metrics(r).entrySet()) {
+              ps.setString(1, r.runId());
+              ps.setString(2, m.getKey());
+              ps.setDouble(3, m.getValue());
+              ps.addBatch();
+            }
+            ps.executeBatch();
+          }
+          if (r.processes() != null) {
+            try (PreparedStatement ps =
+                connection.prepareStatement(
+                    "INSERT INTO run_processes (run_id, role, pid, cpu_seconds, steady_cores,"
+                        + " peak_rss_bytes) VALUES (?,?,?,?,?,?)")) {
+              for (ProcessUsage p : r.processes()) {
+                ps.setString(1, r.runId());
+                ps.setString(2, p.role());
+                ps.setLong(3, p.pid());
+                ps.setDouble(4, p.cpuSeconds());
+                ps.setDouble(5, p.steadyCores());
+                ps.setLong(6, p.peakRssBytes());
+                ps.addBatch();
+              }
+              ps.executeBatch();
+            }
+          }
+        });
   }
 
   public synchronized void saveCalibration(CalibrationResult c) throws SQLException, IOException {

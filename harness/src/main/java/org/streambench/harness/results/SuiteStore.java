@@ -53,35 +53,31 @@ public final class SuiteStore {
   /** Records a finished point (replacing an earlier row of the same point and repetition). */
   public synchronized void savePoint(String suiteId, PointOutcome p)
       throws SQLException, IOException {
-    connection.setAutoCommit(false);
-    try {
-      try (PreparedStatement ps =
-          connection.prepareStatement(
-              "DELETE FROM suite_points WHERE suite_id = ? AND point_key = ? AND repetition = ?")) {
-        ps.setString(1, suiteId);
-        ps.setString(2, p.pointKey());
-        ps.setInt(3, p.repetition());
-        ps.executeUpdate();
-      }
-      try (PreparedStatement ps =
-          connection.prepareStatement(
-              "INSERT INTO suite_points (suite_id, point_key, repetition, status, finished_at,"
-                  + " outcome_json) VALUES (?,?,?,?,?,?)")) {
-        ps.setString(1, suiteId);
-        ps.setString(2, p.pointKey());
-        ps.setInt(3, p.repetition());
-        ps.setString(4, p.status());
-        ps.setString(5, Instant.now().toString());
-        ps.setString(6, ResultJson.toJson(p));
-        ps.executeUpdate();
-      }
-      connection.commit();
-    } catch (SQLException | IOException | RuntimeException e) {
-      connection.rollback();
-      throw e;
-    } finally {
-      connection.setAutoCommit(true);
-    }
+    Transaction.run(
+        connection,
+        () -> {
+          try (PreparedStatement ps =
+              connection.prepareStatement(
+                  "DELETE FROM suite_points"
+                      + " WHERE suite_id = ? AND point_key = ? AND repetition = ?")) {
+            ps.setString(1, suiteId);
+            ps.setString(2, p.pointKey());
+            ps.setInt(3, p.repetition());
+            ps.executeUpdate();
+          }
+          try (PreparedStatement ps =
+              connection.prepareStatement(
+                  "INSERT INTO suite_points (suite_id, point_key, repetition, status, finished_at,"
+                      + " outcome_json) VALUES (?,?,?,?,?,?)")) {
+            ps.setString(1, suiteId);
+            ps.setString(2, p.pointKey());
+            ps.setInt(3, p.repetition());
+            ps.setString(4, p.status());
+            ps.setString(5, Instant.now().toString());
+            ps.setString(6, ResultJson.toJson(p));
+            ps.executeUpdate();
+          }
+        });
   }
 
   /** The finished points of a suite in the order they finished. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.streambench.harness.report.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
 
@@ -85,20 +86,13 @@ public final class SuiteSummary {
 
   /** Median, and [min–max] when there is more than one value. */
   static String spread(List<RunResult> runs, ToDoubleFunction<RunResult> metric, String format) {
-    double[] v = runs.stream().mapToDouble(metric).filter(d -> !Double.isNaN(d)).sorted().toArray();
-    if (v.length == 0) {
+    Spread s = Spread.of(runs.stream().map(r -> metric.applyAsDouble(r)).toList());
+    if (s.n() == 0) {
       return "-";
     }
-    double median =
-        v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    String m = String.format(format, median);
-    return v.length == 1
+    String m = String.format(format, s.median());
+    return s.n() == 1
         ? m
-        : m
-            + " ["
-            + String.format(format, v[0])
-            + "–"
-            + String.format(format, v[v.length - 1])
-            + "]";
+        : m + " [" + String.format(format, s.min()) + "–" + String.format(format, s.max()) + "]";
   }
 }
