@@ -4,7 +4,7 @@ package org.streambench.harness.generator;
  * What the generator did.
  *
  * @param sent records handed to the producer and acknowledged
- * @param sendErrors records the producer failed to deliver
+ * @param sendErrors records (end markers included) the producer failed to deliver
  * @param targetRate records/s asked for (0 in drain mode: as fast as possible)
  * @param achievedRate records sent / seconds from the first to the last send
  * @param maxLagMicros the furthest the generator fell behind its schedule, warm-up included
@@ -33,6 +33,18 @@ public record GeneratorReport(
     double threadCpuSeconds,
     double networkThreadCpuSeconds,
     double allocatedBytesPerRecord) {
+
+  /**
+   * Input records the generator tried to send, delivered or not: what the run must expect, since a
+   * record whose send failed may still have reached the topic (a timed-out request can succeed).
+   */
+  public long attempted() {
+    long n = 0;
+    for (long s : sentPerSecond) {
+      n += s;
+    }
+    return n;
+  }
 
   /** Records sent per second, on average, in the seconds {@code [from, from + seconds)}. */
   public double meanRate(java.time.Duration from, java.time.Duration seconds) {

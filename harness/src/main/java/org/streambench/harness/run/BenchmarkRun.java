@@ -295,7 +295,7 @@ public final class BenchmarkRun {
         if (request.mode() == Mode.DRAIN) {
           progress.accept("pre-filling " + request.records() + " records");
           generated = generator.runUnpaced(request.records());
-          workload.expect(generated.sent());
+          workload.expect(generated.attempted());
           progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
         }
         startEngine(specFile);
@@ -492,7 +492,7 @@ public final class BenchmarkRun {
       if (generated == null) {
         throw new IllegalStateException("generator failed", generator.firstError());
       }
-      workload.expect(generated.sent());
+      workload.expect(generated.attempted());
     }
 
     /** Sleeps until an epoch-micros time, watching the engine and reporting progress. */
@@ -686,9 +686,22 @@ public final class BenchmarkRun {
       v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
 
+    /** An exception as "Type: first line of its message", for a one-line reason. */
+    private static String oneLine(Exception e) {
+      String m = String.valueOf(e.getMessage());
+      int nl = m.indexOf('\n');
+      return e.getClass().getSimpleName() + ": " + (nl < 0 ? m : m.substring(0, nl));
+    }
+
     private void judgeGenerator(List<String> reasons, List<String> warnings) {
       if (generated.sendErrors() > 0) {
-        reasons.add("generator: " + generated.sendErrors() + " records failed to send");
+        Exception first = generator.firstError();
+        reasons.add(
+            "generator: "
+                + generated.sendErrors()
+                + " records failed to send, so counts of lost records include them (first error: "
+                + (first == null ? "unknown" : oneLine(first))
+                + ")");
       }
       if (request.mode() == Mode.FIXED_RATE) {
         long limit = request.maxGeneratorLag().toNanos() / 1_000;

@@ -16,7 +16,10 @@ import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 
-/** A real embedded broker and a scratch data directory, shared by the tests of one class. */
+/**
+ * A real embedded broker and a scratch data directory, shared by the tests of one class. The
+ * directory is deleted on close unless a run in it was not valid: then its logs are kept.
+ */
 final class SharedBroker implements AutoCloseable {
   private static final Duration IDENTITY_IDLE = Duration.ofSeconds(20);
   private static final Duration WORKLOAD_IDLE = Duration.ofSeconds(30);
@@ -25,11 +28,13 @@ final class SharedBroker implements AutoCloseable {
   final EmbeddedBroker broker;
   final ResultStore store;
   final EngineRegistry engines;
+  private final Path data;
   private Redis redis;
+  private boolean keep;
 
   SharedBroker() throws Exception {
     Home checkout = Home.detect();
-    Path data = Files.createTempDirectory("streambench-it-");
+    data = Files.createTempDirectory("streambench-it-");
     home = new Home(checkout.root(), data);
     broker =
         EmbeddedBroker.start(
@@ -120,20 +125,30 @@ final class SharedBroker implements AutoCloseable {
     if (request.workloadDefinition().needsRedis() && redis == null) {
       redis = Redis.start(home.dataDir().resolve("redis"));
     }
-    return BenchmarkRun.prepare(home, engines, request)
-        .execute(
-            broker,
-            redis,
-            store,
-            line -> System.out.println("  " + request.engine() + ": " + line));
+    RunResult result =
+        BenchmarkRun.prepare(home, engines, request)
+            .execute(
+                broker,
+                redis,
+                store,
+                line -> System.out.println("  " + request.engine() + ": " + line));
+    keep |= !"valid".equals(result.verdict());
+    return result;
   }
 
   @Override
-  public void close() throws java.sql.SQLException {
+  public void close() throws java.io.IOException, java.sql.SQLException {
     if (redis != null) {
       redis.close();
     }
     store.close();
     broker.close();
+    if (keep) {
+      System.out.println("kept " + data + ": a run in it was not valid");
+    } else {
+      try (var paths = Files.walk(data)) {
+        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
   }
 }
