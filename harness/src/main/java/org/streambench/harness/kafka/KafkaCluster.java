@@ -9,6 +9,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.streambench.harness.UsageException;
 
 /** The Kafka a run uses: the embedded broker or an external cluster. */
@@ -40,14 +42,40 @@ public interface KafkaCluster extends AutoCloseable {
     return Admin.create(p);
   }
 
-  /** Creates topics with one replica each and waits until they exist. */
+  /**
+   * Creates topics with one replica each and waits until every partition has a leader: the
+   * controller accepts a topic before the brokers serve it, and nothing may be written or read
+   * (pre-fill, timed run) against a half-created topic.
+   */
   default void createTopics(List<String> names, int partitions) throws Exception {
     try (Admin admin = admin()) {
       admin
           .createTopics(names.stream().map(n -> new NewTopic(n, partitions, (short) 1)).toList())
           .all()
           .get(60, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!everyPartitionLed(admin, names)) {
+        if (System.nanoTime() > deadline) {
+          throw new TimeoutException("topics " + names + " still have partitions without a leader");
+        }
+        Thread.sleep(50);
+      }
     }
+  }
+
+  private static boolean everyPartitionLed(Admin admin, List<String> names) throws Exception {
+    Map<String, TopicDescription> topics;
+    try {
+      topics = admin.describeTopics(names).allTopicNames().get(15, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return false; // the broker has not seen the controller's record yet
+      }
+      throw e;
+    }
+    return topics.values().stream()
+        .flatMap(t -> t.partitions().stream())
+        .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
   }
 
   default void deleteTopics(List<String> names) throws Exception {

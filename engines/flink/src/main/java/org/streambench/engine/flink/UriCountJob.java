@@ -12,6 +12,7 @@ import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.uricount.AccessLogParsers;
 
 /**
  * uricount: access-log JSON parsed in the Kafka deserializer by the library {@code parser} names
@@ -36,7 +37,7 @@ final class UriCountJob {
             spec,
             spec.inputTopic(),
             TypeInformation.of(AccessLog.class),
-            AccessLogParsers.named(params.string("parser")),
+            parser(params.string("parser")),
             watermarks(Duration.ofMillis(params.longValue("out.of.orderness.ms"))),
             0,
             "kafka");
@@ -49,6 +50,15 @@ final class UriCountJob {
   }
 
   /** Event time in milliseconds, Flink's unit; windows start on whole milliseconds. */
+  /** The named uricount parser as the Kafka deserializer, stamping the entry time. */
+  static KafkaIo.Parser<AccessLog> parser(String name) {
+    AccessLogParsers.Parser parser = AccessLogParsers.named(name);
+    return (json, in) -> {
+      AccessLogParsers.AccessLog log = parser.parse(json);
+      return new AccessLog(log.uri(), log.timeMicros(), in);
+    };
+  }
+
   static WatermarkStrategy<AccessLog> watermarks(Duration outOfOrderness) {
     return WatermarkStrategy.<AccessLog>forBoundedOutOfOrderness(outOfOrderness)
         .withTimestampAssigner((log, kafkaTime) -> log.eventMicros() / 1000)

@@ -6,39 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.streambench.api.workload.AccessLogs;
 
 class UriCountJobTest {
   private static final long BASE = 1_700_000_040_000_000L; // a whole minute, in µs
-
-  @Test
-  void bothParsersReadTheSameUriAndTime() throws Exception {
-    AccessLogs generator = new AccessLogs(3, 9);
-    byte[] buf = new byte[generator.maxBytes()];
-    List<byte[]> lines = new ArrayList<>();
-    for (long seq = 0; seq < 50; seq++) {
-      lines.add(Arrays.copyOf(buf, generator.encode(seq, BASE + seq * 777, buf)));
-    }
-    lines.add(Arrays.copyOf(buf, AccessLogs.encodeEndMarker(BASE + 10_000_000, buf)));
-    for (int i = 0; i < lines.size(); i++) {
-      UriCountJob.AccessLog jackson = AccessLogParsers.jackson(lines.get(i), 5);
-      assertEquals(jackson, AccessLogParsers.scala(lines.get(i), 5));
-      if (i < 50) {
-        assertEquals(
-            new UriCountJob.AccessLog(generator.uri(generator.uriIndex(i)), BASE + i * 777, 5),
-            jackson);
-      }
-    }
-    assertEquals(AccessLogs.END_MARKER_URI, AccessLogParsers.jackson(lines.get(50), 5).uri());
-  }
 
   @ParameterizedTest
   @ValueSource(strings = {"jackson", "scala"})
@@ -56,7 +33,7 @@ class UriCountJobTest {
           Long::sum);
     }
     lines.add(ascii(buf, AccessLogs.encodeEndMarker(BASE + 181_000_000, buf)));
-    KafkaIo.Parser<UriCountJob.AccessLog> parse = AccessLogParsers.named(parser);
+    KafkaIo.Parser<UriCountJob.AccessLog> parse = UriCountJob.parser(parser);
     DataStream<UriCountJob.AccessLog> logs =
         LocalFlink.env()
             .fromData(lines)

@@ -22,6 +22,7 @@ import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.uricount.AccessLogParsers;
 
 /**
  * uricount: parse each access log with the library {@code parser} names ({@link AccessLogParsers}),
@@ -33,9 +34,6 @@ import org.streambench.api.workload.AccessLogs;
  * {@code uri,windowStartUs,count,maxEventUs,maxInUs}.
  */
 final class UriCountTopology {
-  /** The fields of an access log the job uses; {@code eventMicros} is its {@code time}. */
-  record AccessLog(String uri, long eventMicros, long inMicros) {}
-
   private UriCountTopology() {}
 
   static void build(StreamsBuilder builder, JobSpec spec) {
@@ -91,9 +89,10 @@ final class UriCountTopology {
 
     @Override
     public void process(Record<String, byte[]> record) {
-      AccessLog log;
+      long in = EpochMicros.now();
+      AccessLogParsers.AccessLog log;
       try {
-        log = parser.parse(record.value(), EpochMicros.now());
+        log = parser.parse(record.value());
       } catch (IOException e) {
         throw new UncheckedIOException(
             "not an access log: " + new String(record.value(), StandardCharsets.UTF_8), e);
@@ -102,8 +101,7 @@ final class UriCountTopology {
         return;
       }
       context.forward(
-          new Record<>(
-              log.uri(), log.eventMicros() + "," + log.inMicros(), log.eventMicros() / 1000));
+          new Record<>(log.uri(), log.timeMicros() + "," + in, log.timeMicros() / 1000));
     }
   }
 }

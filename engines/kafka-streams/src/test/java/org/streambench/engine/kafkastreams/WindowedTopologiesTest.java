@@ -28,24 +28,6 @@ class WindowedTopologiesTest {
 
   @TempDir Path runDir;
 
-  @Test
-  void accessLogParsersReadTheSameUriAndTime() throws Exception {
-    AccessLogs generator = new AccessLogs(3, 9);
-    byte[] buf = new byte[generator.maxBytes()];
-    for (long seq = 0; seq < 50; seq++) {
-      byte[] line =
-          java.util.Arrays.copyOf(buf, generator.encode(seq, BASE_MS * 1000 + seq * 777, buf));
-      UriCountTopology.AccessLog jackson = AccessLogParsers.jackson(line, 5);
-      assertEquals(jackson, AccessLogParsers.scala(line, 5));
-      assertEquals(
-          new UriCountTopology.AccessLog(
-              generator.uri(generator.uriIndex(seq)), BASE_MS * 1000 + seq * 777, 5),
-          jackson);
-    }
-    byte[] end = java.util.Arrays.copyOf(buf, AccessLogs.encodeEndMarker(BASE_MS * 1000, buf));
-    assertEquals(AccessLogs.END_MARKER_URI, AccessLogParsers.scala(end, 5).uri());
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"jackson", "scala"})
   void uriCountCountsPerUriAndWindowAndDropsEndMarkers(String parser) {

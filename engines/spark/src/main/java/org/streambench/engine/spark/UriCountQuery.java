@@ -1,8 +1,5 @@
 package org.streambench.engine.spark;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
@@ -18,6 +15,7 @@ import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.uricount.AccessLogParsers;
 
 /**
  * uricount: a typed {@code map} parses the access-log JSON with Jackson's streaming parser into
@@ -35,8 +33,6 @@ import org.streambench.api.workload.AccessLogs;
  * from scala-parser-combinators 2.x, and Spark 4.0 ships 2.4.
  */
 final class UriCountQuery {
-  private static final JsonFactory JACKSON = new JsonFactory();
-
   private UriCountQuery() {}
 
   /** The fields of an access log the query uses. */
@@ -103,35 +99,15 @@ final class UriCountQuery {
         "update");
   }
 
-  /** Jackson's streaming parser over {@code json,in}: one pass over the tokens, no tree. */
+  /** An access log stamped {@code json,in}, parsed by uricount's shared Jackson parser. */
   static AccessLog parse(String stamped) throws IOException {
     int comma = stamped.lastIndexOf(',');
-    String uri = null;
-    long time = -1;
-    try (JsonParser p =
-        JACKSON.createParser(stamped.substring(0, comma).getBytes(StandardCharsets.UTF_8))) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new IOException("access log is not a JSON object");
-      }
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String field = p.currentName();
-        p.nextToken();
-        if (field.equals("uri")) {
-          uri = p.getText();
-        } else if (field.equals("time")) {
-          time = p.getLongValue();
-        } else {
-          p.skipChildren();
-        }
-      }
-    }
-    if (uri == null || time < 0) {
-      throw new IOException("access log without uri or time");
-    }
+    AccessLogParsers.AccessLog parsed =
+        AccessLogParsers.jackson(stamped.substring(0, comma).getBytes(StandardCharsets.UTF_8));
     AccessLog log = new AccessLog();
-    log.uri = uri;
-    log.eventMicros = time;
-    log.eventTime = EventTime.timestamp(time);
+    log.uri = parsed.uri();
+    log.eventMicros = parsed.timeMicros();
+    log.eventTime = EventTime.timestamp(parsed.timeMicros());
     log.inMicros = KafkaIo.in(stamped);
     return log;
   }

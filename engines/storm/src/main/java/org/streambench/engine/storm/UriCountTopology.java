@@ -18,6 +18,7 @@ import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.uricount.AccessLogParsers;
 
 /**
  * uricount: the spout's translator parses the access-log JSON with the library {@code parser} names
@@ -36,9 +37,6 @@ final class UriCountTopology {
 
   private UriCountTopology() {}
 
-  /** The fields of an access log the job uses; {@code eventMicros} is its {@code time}. */
-  record AccessLog(String uri, long eventMicros, long inMicros) {}
-
   static StormTopology build(JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
     AccessLogParsers.Parser parser = AccessLogParsers.named(params.string("parser"));
@@ -50,11 +48,11 @@ final class UriCountTopology {
         new Fields("uri", "eventUs", "in"),
         Map.of(MARKERS, new Fields("eventUs")),
         (value, in) -> {
-          AccessLog log = parser.parse(value.getBytes(StandardCharsets.UTF_8), in);
+          AccessLogParsers.AccessLog log = parser.parse(value.getBytes(StandardCharsets.UTF_8));
           if (log.uri().equals(AccessLogs.END_MARKER_URI)) {
-            return new KafkaTuple(log.eventMicros()).routedTo(MARKERS);
+            return new KafkaTuple(log.timeMicros()).routedTo(MARKERS);
           }
-          return List.of(log.uri(), log.eventMicros(), in);
+          return List.of(log.uri(), log.timeMicros(), in);
         });
     builder
         .setBolt(

@@ -1,24 +1,34 @@
-package org.streambench.engine.flink;
+package org.streambench.uricount;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import scala.Option;
 import scala.util.parsing.json.JSON;
 
 /**
- * The two JSON parsers uricount compares. Both read the whole access-log line and keep {@code uri}
- * and {@code time}; only the library differs.
+ * The two JSON parsers uricount compares, used by every engine's job. Both read the whole
+ * access-log line and keep {@code uri} and {@code time}; only the library differs.
  */
-final class AccessLogParsers {
+public final class AccessLogParsers {
   private static final JsonFactory JACKSON = new JsonFactory();
 
   private AccessLogParsers() {}
 
-  /** The parser named by the {@code parser} parameter. */
-  static KafkaIo.Parser<UriCountJob.AccessLog> named(String name) {
+  /** The fields of an access log uricount uses; {@code timeMicros} is its event time. */
+  public record AccessLog(String uri, long timeMicros) {}
+
+  /** Parses one access-log line (serializable, since engines ship it inside their jobs). */
+  @FunctionalInterface
+  public interface Parser extends Serializable {
+    AccessLog parse(byte[] json) throws IOException;
+  }
+
+  /** The parser the {@code parser} workload parameter names: {@code jackson} or {@code scala}. */
+  public static Parser named(String name) {
     switch (name) {
       case "jackson":
         return AccessLogParsers::jackson;
@@ -31,7 +41,7 @@ final class AccessLogParsers {
   }
 
   /** Jackson's streaming parser: one pass over the tokens, no tree. */
-  static UriCountJob.AccessLog jackson(byte[] json, long in) throws IOException {
+  public static AccessLog jackson(byte[] json) throws IOException {
     String uri = null;
     long time = -1;
     try (JsonParser p = JACKSON.createParser(json)) {
@@ -50,7 +60,7 @@ final class AccessLogParsers {
         }
       }
     }
-    return accessLog(uri, time, in);
+    return accessLog(uri, time);
   }
 
   /**
@@ -59,25 +69,22 @@ final class AccessLogParsers {
    * numbers as doubles (exact for µs timestamps, which stay below 2^53).
    */
   @SuppressWarnings("unchecked")
-  static UriCountJob.AccessLog scala(byte[] json, long in) throws IOException {
+  public static AccessLog scala(byte[] json) throws IOException {
     Option<Object> parsed = JSON.parseFull(new String(json, StandardCharsets.UTF_8));
-    if (parsed.isEmpty()) {
-      throw new IOException("access log is not JSON");
+    if (parsed.isEmpty() || !(parsed.get() instanceof scala.collection.Map<?, ?>)) {
+      throw new IOException("access log is not a JSON object");
     }
     scala.collection.Map<String, Object> log = (scala.collection.Map<String, Object>) parsed.get();
-    Option<Object> uri = log.get("uri");
-    Option<Object> time = log.get("time");
+    Object uri = log.get("uri").getOrElse(() -> null);
+    Object time = log.get("time").getOrElse(() -> null);
     return accessLog(
-        uri.isEmpty() ? null : (String) uri.get(),
-        time.isEmpty() ? -1 : ((Double) time.get()).longValue(),
-        in);
+        uri instanceof String u ? u : null, time instanceof Double t ? t.longValue() : -1);
   }
 
-  private static UriCountJob.AccessLog accessLog(String uri, long time, long in)
-      throws IOException {
+  private static AccessLog accessLog(String uri, long time) throws IOException {
     if (uri == null || time < 0) {
       throw new IOException("access log without uri or time");
     }
-    return new UriCountJob.AccessLog(uri, time, in);
+    return new AccessLog(uri, time);
   }
 }
