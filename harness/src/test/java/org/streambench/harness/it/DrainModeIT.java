@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
@@ -19,17 +18,7 @@ import org.streambench.harness.results.RunResult;
  * record verified.
  */
 class DrainModeIT {
-  private static SharedBroker kafka;
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = new SharedBroker();
-  }
-
-  @AfterAll
-  static void stopBroker() throws Exception {
-    kafka.close();
-  }
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
   static Stream<String> engines() {
     return TestEngines.selected().stream().map(EngineDescriptor::name);

@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
@@ -17,10 +20,12 @@ import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 
 /**
- * A real embedded broker and a scratch data directory, shared by the tests of one class. The
- * directory is deleted on close unless a run in it was not valid: then its logs are kept.
+ * A real embedded broker and a scratch data directory, shared by the tests of one class (register
+ * it with {@code @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass()}).
+ * The directory is deleted on close unless a test of the class failed: then its logs are kept and
+ * their path printed.
  */
-final class SharedBroker implements AutoCloseable {
+final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback {
   private static final Duration IDENTITY_IDLE = Duration.ofSeconds(20);
   private static final Duration WORKLOAD_IDLE = Duration.ofSeconds(30);
 
@@ -31,6 +36,15 @@ final class SharedBroker implements AutoCloseable {
   private final Path data;
   private Redis redis;
   private boolean keep;
+
+  /** Started with the test class that registers it, closed after its last test. */
+  static SharedBroker forClass() {
+    try {
+      return new SharedBroker();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start the shared broker", e);
+    }
+  }
 
   SharedBroker() throws Exception {
     Home checkout = Home.detect();
@@ -125,15 +139,22 @@ final class SharedBroker implements AutoCloseable {
     if (request.workloadDefinition().needsRedis() && redis == null) {
       redis = Redis.start(home.dataDir().resolve("redis"));
     }
-    RunResult result =
-        BenchmarkRun.prepare(home, engines, request)
-            .execute(
-                broker,
-                redis,
-                store,
-                line -> System.out.println("  " + request.engine() + ": " + line));
-    keep |= !"valid".equals(result.verdict());
-    return result;
+    return BenchmarkRun.prepare(home, engines, request)
+        .execute(
+            broker,
+            redis,
+            store,
+            line -> System.out.println("  " + request.engine() + ": " + line));
+  }
+
+  @Override
+  public void testFailed(ExtensionContext context, Throwable cause) {
+    keep = true;
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    close();
   }
 
   @Override
@@ -144,7 +165,7 @@ final class SharedBroker implements AutoCloseable {
     store.close();
     broker.close();
     if (keep) {
-      System.out.println("kept " + data + ": a run in it was not valid");
+      System.out.println("kept " + data + ": a test failed");
     } else {
       try (var paths = Files.walk(data)) {
         paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

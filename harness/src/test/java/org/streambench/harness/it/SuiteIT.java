@@ -12,10 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,17 +27,7 @@ import org.streambench.harness.results.SuiteRecord;
 
 /** Suites through the CLI on the baseline engine and a real broker: sweep, resume, search. */
 class SuiteIT {
-  private static SharedBroker kafka;
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = new SharedBroker();
-  }
-
-  @AfterAll
-  static void stopBroker() throws Exception {
-    kafka.close();
-  }
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
   private static int suite(Path data, String... args) {
     String[] base = {

@@ -8,12 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,17 +43,7 @@ class WorkloadMatrixIT {
   private static final Map<String, Guarantee> GUARANTEE =
       Map.of("statemachine", Guarantee.EXACTLY_ONCE, "wordcount", Guarantee.EXACTLY_ONCE);
 
-  private static SharedBroker kafka;
-
-  @BeforeAll
-  static void start() throws Exception {
-    kafka = new SharedBroker();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    kafka.close();
-  }
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
   static Stream<Arguments> engineWorkloads() {
     return TestEngines.selected().stream()
