@@ -60,7 +60,7 @@ class FailureIT {
   }
 
   @Test
-  @Timeout(240)
+  @Timeout(300)
   void interruptedRunLeavesNoProcessAndIsStoredAsAborted() throws Exception {
     Home checkout = Home.detect();
     Path data = Files.createTempDirectory("streambench-sigint-");

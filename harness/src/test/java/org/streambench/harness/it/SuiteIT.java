@@ -106,7 +106,7 @@ class SuiteIT {
         workloads: [identity]
         search: {start: 1000, max: 2000, max-trials: 3}
         warmup: 1s
-        duration: 4s
+        duration: 10s
         max-generator-lag: 500ms
         """);
     // 1000 and 2000 records/s are far below the baseline's limit: the search ends at its maximum

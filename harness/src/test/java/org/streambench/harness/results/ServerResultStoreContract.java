@@ -28,7 +28,7 @@ abstract class ServerResultStoreContract extends ResultStoreContract {
   abstract LocalDatabaseServer startServer() throws Exception;
 
   @BeforeAll
-  @Timeout(180)
+  @Timeout(240)
   void startTheServer() throws Exception {
     try {
       server = startServer();
