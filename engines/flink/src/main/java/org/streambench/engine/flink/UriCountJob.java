@@ -49,7 +49,6 @@ final class UriCountJob {
         spec);
   }
 
-  /** Event time in milliseconds, Flink's unit; windows start on whole milliseconds. */
   /** The named uricount parser as the Kafka deserializer, stamping the entry time. */
   static KafkaIo.Parser<AccessLog> parser(String name) {
     AccessLogParsers.Parser parser = AccessLogParsers.named(name);
@@ -59,6 +58,7 @@ final class UriCountJob {
     };
   }
 
+  /** Event time in milliseconds, Flink's unit; windows start on whole milliseconds. */
   static WatermarkStrategy<AccessLog> watermarks(Duration outOfOrderness) {
     return WatermarkStrategy.<AccessLog>forBoundedOutOfOrderness(outOfOrderness)
         .withTimestampAssigner((log, kafkaTime) -> log.eventMicros() / 1000)
