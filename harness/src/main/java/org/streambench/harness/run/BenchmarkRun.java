@@ -25,6 +25,7 @@ import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.collector.IntervalPoint;
@@ -686,13 +687,6 @@ public final class BenchmarkRun {
       v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
 
-    /** An exception as "Type: first line of its message", for a one-line reason. */
-    private static String oneLine(Exception e) {
-      String m = String.valueOf(e.getMessage());
-      int nl = m.indexOf('\n');
-      return e.getClass().getSimpleName() + ": " + (nl < 0 ? m : m.substring(0, nl));
-    }
-
     private void judgeGenerator(List<String> reasons, List<String> warnings) {
       if (generated.sendErrors() > 0) {
         Exception first = generator.firstError();
@@ -700,7 +694,9 @@ public final class BenchmarkRun {
             "generator: "
                 + generated.sendErrors()
                 + " records failed to send, so counts of lost records include them (first error: "
-                + (first == null ? "unknown" : oneLine(first))
+                + (first == null
+                    ? "unknown"
+                    : first.getClass().getSimpleName() + ": " + UsageException.firstLine(first))
                 + ")");
       }
       if (request.mode() == Mode.FIXED_RATE) {

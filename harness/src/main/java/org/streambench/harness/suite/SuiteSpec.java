@@ -109,7 +109,8 @@ public record SuiteSpec(
     } catch (NoSuchFileException e) {
       throw new UsageException("suite file not found: " + file);
     } catch (IOException e) {
-      throw new UsageException("suite file " + file + " is not YAML: " + firstLine(e));
+      throw new UsageException(
+          "suite file " + file + " is not YAML: " + UsageException.firstLine(e));
     }
     if (!(root instanceof ObjectNode fields)) {
       throw new UsageException("suite file " + file + " must be a YAML map");
@@ -147,14 +148,8 @@ public record SuiteSpec(
     try {
       return YAML.treeToValue(tree, SuiteSpec.class);
     } catch (IOException e) {
-      throw new UsageException(what + ": " + firstLine(e));
+      throw new UsageException(what + ": " + UsageException.firstLine(e));
     }
-  }
-
-  private static String firstLine(Exception e) {
-    String m = String.valueOf(e.getMessage());
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
   }
 
   /**
