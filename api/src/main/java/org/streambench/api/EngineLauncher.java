@@ -21,6 +21,9 @@ public final class EngineLauncher {
   public static final String INFO_FILE = "engine-info.properties";
   public static final String READY_FILE = "engine.ready";
 
+  /** One line: the engine's own words on why it failed, written before it exits with 1. */
+  public static final String ERROR_FILE = "engine-error.txt";
+
   /** Exit code of an engine asked for something it cannot do. */
   public static final int EXIT_UNSUPPORTED = 2;
 
@@ -43,7 +46,28 @@ public final class EngineLauncher {
     } catch (Throwable t) {
       System.err.println("streambench: engine " + engine.name() + " failed");
       t.printStackTrace();
+      writeError(args[0], t);
       System.exit(1);
+    }
+  }
+
+  /**
+   * Writes the most specific message of a failure (its deepest cause that has one) to {@link
+   * #ERROR_FILE}, so that the harness can show the engine's own words on the terminal.
+   */
+  private static void writeError(String specFile, Throwable t) {
+    String message = null;
+    for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
+      if (c.getMessage() != null && !c.getMessage().isBlank()) {
+        message = c.getMessage().strip().lines().findFirst().orElse("");
+      }
+    }
+    try {
+      Path runDir = JobSpec.read(Path.of(specFile)).runDir();
+      Files.writeString(
+          runDir.resolve(ERROR_FILE), message == null ? t.getClass().getSimpleName() : message);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("streambench: cannot write " + ERROR_FILE + ": " + e);
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.KeyValues;
 import org.streambench.harness.engine.EngineSettings;
+import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Option;
@@ -131,6 +132,26 @@ final class RunOptions {
   Duration idleTimeout;
 
   @Option(
+      names = "--generator-threads",
+      paramLabel = "N|auto",
+      defaultValue = "1",
+      description =
+          "Generator threads, each with its own producer, owning a share of the partitions and of"
+              + " the one open-loop schedule (identity, sleep and grep; other workloads use one);"
+              + " auto = what this machine spares beyond the broker and the engine, at most the"
+              + " partitions (default: ${DEFAULT-VALUE}).")
+  String generatorThreads;
+
+  @Option(
+      names = "--collector-threads",
+      paramLabel = "N|auto",
+      defaultValue = "1",
+      description =
+          "Collector threads, each with its own consumer of a share of the output partitions;"
+              + " auto as for --generator-threads (default: ${DEFAULT-VALUE}).")
+  String collectorThreads;
+
+  @Option(
       names = "--seed",
       defaultValue = "42",
       description = "Random seed of the workload generator (default: ${DEFAULT-VALUE}).")
@@ -163,6 +184,9 @@ final class RunOptions {
         maxGeneratorLag,
         idleTimeout,
         seed,
-        workloadParams());
+        workloadParams(),
+        new DriverThreads(
+            DriverThreads.parse("--generator-threads", generatorThreads),
+            DriverThreads.parse("--collector-threads", collectorThreads)));
   }
 }

@@ -67,9 +67,13 @@ public final class StreambenchCli implements Runnable {
   /** The configured command line, without exiting: for embedding and tests. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new StreambenchCli());
-    cl.registerConverter(Duration.class, Durations::parse);
-    cl.registerConverter(Guarantee.class, Guarantee::parse);
-    cl.registerConverter(Mode.class, Mode::parse);
+    cl.registerConverter(Duration.class, inUserWords(Durations::parse));
+    cl.registerConverter(Guarantee.class, inUserWords(Guarantee::parse));
+    cl.registerConverter(Mode.class, inUserWords(Mode::parse));
+    cl.registerConverter(Integer.class, inUserWords(StreambenchCli::wholeNumber));
+    cl.registerConverter(int.class, inUserWords(StreambenchCli::wholeNumber));
+    cl.registerConverter(Long.class, inUserWords(StreambenchCli::longNumber));
+    cl.registerConverter(long.class, inUserWords(StreambenchCli::longNumber));
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           PrintWriter err = ex.getCommandLine().getErr();
@@ -93,6 +97,37 @@ public final class StreambenchCli implements Runnable {
           return EXIT_INVALID;
         });
     return cl;
+  }
+
+  /**
+   * A converter whose refusal reads as the user's words ("'-3s' is not a duration ..."), not as
+   * picocli's default "cannot convert ... (java.lang.IllegalArgumentException: ...)".
+   */
+  private static <T> CommandLine.ITypeConverter<T> inUserWords(
+      CommandLine.ITypeConverter<T> converter) {
+    return text -> {
+      try {
+        return converter.convert(text);
+      } catch (IllegalArgumentException | UsageException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    };
+  }
+
+  private static int wholeNumber(String text) {
+    long n = longNumber(text);
+    if (n != (int) n) {
+      throw new IllegalArgumentException("'" + text + "' is too large");
+    }
+    return (int) n;
+  }
+
+  private static long longNumber(String text) {
+    try {
+      return Long.parseLong(text.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + text + "' is not a whole number");
+    }
   }
 
   /** Prints the tool's version. */

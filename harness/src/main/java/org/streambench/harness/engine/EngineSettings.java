@@ -54,10 +54,15 @@ public final class EngineSettings {
       }
       settings.putAll(readYaml(file, false));
     }
+    SettingTypes types = SettingTypes.of(engine);
     for (Path file : configFiles) {
-      settings.putAll(readYaml(file, false));
+      Map<String, String> fromFile = readYaml(file, false);
+      fromFile.forEach((k, v) -> types.check(k, v, file.toString() + ":"));
+      settings.putAll(fromFile);
     }
-    settings.putAll(KeyValues.parse("--set", sets));
+    Map<String, String> fromSets = KeyValues.parse("--set", sets);
+    fromSets.forEach((k, v) -> types.check(k, v, "--set"));
+    settings.putAll(fromSets);
     return settings;
   }
 

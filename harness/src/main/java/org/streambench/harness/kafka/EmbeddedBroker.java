@@ -123,6 +123,11 @@ public final class EmbeddedBroker implements KafkaCluster {
   }
 
   @Override
+  public List<ChildProcess> brokerProcesses() {
+    return List.of(process);
+  }
+
+  @Override
   public Map<String, String> brokerConfig() {
     Map<String, String> withJvm = new TreeMap<>(config);
     withJvm.put("jvm.options", String.join(" ", JVM_OPTIONS));

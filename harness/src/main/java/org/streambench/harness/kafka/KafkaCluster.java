@@ -1,5 +1,6 @@
 package org.streambench.harness.kafka;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -9,8 +10,6 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.streambench.harness.UsageException;
 
 /** The Kafka a run uses: the embedded broker or an external cluster. */
@@ -31,6 +30,11 @@ public interface KafkaCluster extends AutoCloseable {
     return -1;
   }
 
+  /** The broker processes if streambench started them, else empty. */
+  default List<org.streambench.harness.process.ChildProcess> brokerProcesses() {
+    return List.of();
+  }
+
   @Override
   void close();
 
@@ -43,9 +47,12 @@ public interface KafkaCluster extends AutoCloseable {
   }
 
   /**
-   * Creates topics with one replica each and waits until every partition has a leader: the
-   * controller accepts a topic before the brokers serve it, and nothing may be written or read
-   * (pre-fill, timed run) against a half-created topic.
+   * Creates topics with one replica each and waits until every partition is served by its leader:
+   * the controller accepts a topic, and the brokers' metadata names a leader, before that leader's
+   * replica manager has created the partition. A first write in that window is refused with a
+   * retriable error, and an idempotent producer with several requests in flight can then lose its
+   * first batch for good (KAFKA-15591; see docs/kafka-idempotent-first-write.md). Nothing may be
+   * written or read (pre-fill, engine output, timed run) before {@link TopicReadiness} says so.
    */
   default void createTopics(List<String> names, int partitions) throws Exception {
     try (Admin admin = admin()) {
@@ -53,29 +60,8 @@ public interface KafkaCluster extends AutoCloseable {
           .createTopics(names.stream().map(n -> new NewTopic(n, partitions, (short) 1)).toList())
           .all()
           .get(60, TimeUnit.SECONDS);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!everyPartitionLed(admin, names)) {
-        if (System.nanoTime() > deadline) {
-          throw new TimeoutException("topics " + names + " still have partitions without a leader");
-        }
-        Thread.sleep(50);
-      }
+      TopicReadiness.awaitServed(admin, names, Duration.ofSeconds(60));
     }
-  }
-
-  private static boolean everyPartitionLed(Admin admin, List<String> names) throws Exception {
-    Map<String, TopicDescription> topics;
-    try {
-      topics = admin.describeTopics(names).allTopicNames().get(15, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return false; // the broker has not seen the controller's record yet
-      }
-      throw e;
-    }
-    return topics.values().stream()
-        .flatMap(t -> t.partitions().stream())
-        .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
   }
 
   default void deleteTopics(List<String> names) throws Exception {

@@ -155,6 +155,11 @@ public final class Redis implements AutoCloseable {
         .orElse(process.pid());
   }
 
+  /** The log of the redis-server the harness started, or null for an external one. */
+  public java.nio.file.Path log() {
+    return process == null ? null : process.log();
+  }
+
   public String description() {
     return description;
   }

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.EpochMicros;
@@ -199,6 +198,8 @@ public final class BenchmarkRun {
     private Collector collector;
     private ChildProcess engineProcess;
     private Thread generatorThread;
+    private java.util.concurrent.FutureTask<GeneratorReport> generatorResult;
+    private final ServiceWatch watch = new ServiceWatch();
     private List<ProcessUsage> usage = List.of();
     private long engineReadyMicros;
 
@@ -260,9 +261,14 @@ public final class BenchmarkRun {
           request
               .workloadDefinition()
               .newRun(request.workloadParams(), request.seed(), request.guarantee());
-      generator = new Generator(kafka.bootstrapServers(), inputTopics(), workload);
+      generator =
+          new Generator(
+              kafka.bootstrapServers(),
+              inputTopics(),
+              workload,
+              request.driver().generatorFor(request.partitions(), workload.encodesConcurrently()));
       sampler.watch("harness", ProcessHandle.current().pid());
-      sampler.watchThreads("generator", n -> n.equals("generator") || Generator.isNetworkThread(n));
+      sampler.watchThreads("generator", Generator::isGeneratorThread);
       sampler.watchThreads("collector", n -> n.equals("collector"));
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
@@ -270,7 +276,12 @@ public final class BenchmarkRun {
       if (redis != null && redis.pid() > 0) {
         sampler.watch("redis", redis.pid());
       }
+      kafka.brokerProcesses().forEach(b -> watch.watch("the Kafka broker", b));
+      if (redis != null && redis.log() != null) {
+        watch.watch("Redis", redis.pid(), redis.log());
+      }
       try {
+        watch.check();
         if (request.mode() != Mode.IN_JOB) {
           kafka.createTopics(allTopics(), request.partitions());
         }
@@ -294,9 +305,9 @@ public final class BenchmarkRun {
           return;
         }
         if (request.mode() == Mode.DRAIN) {
-          progress.accept("pre-filling " + request.records() + " records");
-          generated = generator.runUnpaced(request.records());
-          workload.expect(generated.attempted());
+          progress.accept(String.format("pre-filling %,d records", request.records()));
+          startGenerator(() -> generator.runUnpaced(request.records()));
+          awaitGenerator();
           progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
         }
         startEngine(specFile);
@@ -371,13 +382,14 @@ public final class BenchmarkRun {
       long idleSince = System.nanoTime();
       while (!Files.exists(report)) {
         if (!engineProcess.isAlive() && !Files.exists(report)) {
-          checkEngineAlive();
+          watch.check();
         }
         if (engineBusy()) {
           idleSince = System.nanoTime();
         } else if (System.nanoTime() - idleSince > request.idleTimeout().toNanos()) {
-          throw new EngineFailure(
-              "engine idle for " + Durations.format(request.idleTimeout()) + " without its report");
+          throw new ServiceFailure(
+              "engine idle for " + Durations.format(request.idleTimeout()) + " without its report",
+              engineLogTail());
         }
         Thread.sleep(20);
         if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
@@ -391,10 +403,11 @@ public final class BenchmarkRun {
       }
       sampler.mark(STEADY_END);
       if (!engineProcess.waitFor(Duration.ofSeconds(60))) {
-        throw new EngineFailure("engine did not exit after writing its in-job report");
+        throw new ServiceFailure(
+            "engine did not exit after writing its in-job report", engineLogTail());
       }
       if (engineProcess.exitCode() != 0) {
-        checkEngineAlive();
+        watch.check();
       }
       inJob =
           InJobCheck.read(
@@ -407,7 +420,7 @@ public final class BenchmarkRun {
     }
 
     private void startEngine(Path specFile)
-        throws IOException, InterruptedException, EngineFailure {
+        throws IOException, InterruptedException, ServiceFailure {
       progress.accept("starting engine " + engine.name());
       long t0 = System.nanoTime();
       engineProcess =
@@ -421,12 +434,14 @@ public final class BenchmarkRun {
               Map.of(),
               runDir.resolve("engine.log"));
       sampler.watch("engine", engineProcess.pid());
+      watch.watchEngine("engine " + engine.name(), engineProcess, runDir);
       Path ready = runDir.resolve(EngineLauncher.READY_FILE);
       long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
       while (!Files.exists(ready)) {
-        checkEngineAlive();
+        watch.check();
         if (System.nanoTime() > deadline) {
-          throw new EngineFailure("engine not ready within " + READY_TIMEOUT.toSeconds() + " s");
+          throw new ServiceFailure(
+              "engine not ready within " + READY_TIMEOUT.toSeconds() + " s", engineLogTail());
         }
         Thread.sleep(50);
       }
@@ -449,29 +464,23 @@ public final class BenchmarkRun {
       }
     }
 
-    private void runPacedGenerator() throws InterruptedException, EngineFailure {
+    private void runPacedGenerator() throws Exception {
       long warmup = request.warmup().toNanos() / 1_000;
       long steady = request.duration().toNanos() / 1_000;
       AtomicLong start = new AtomicLong();
-      AtomicReference<GeneratorReport> report = new AtomicReference<>();
       PacingSchedule schedule = new PacingSchedule(request.rate());
       long total = schedule.recordsIn(request.warmup().plus(request.duration()).toNanos());
-      generatorThread =
-          new Thread(
-              () ->
-                  report.set(
-                      generator.runPaced(
-                          request.rate(),
-                          request.warmup(),
-                          request.duration(),
-                          s -> {
-                            collector.setSteadyWindow(s + warmup, s + warmup + steady);
-                            collector.setSchedule(s, schedule, total);
-                            start.set(s);
-                          })),
-              "generator");
-      generatorThread.setDaemon(true);
-      generatorThread.start();
+      startGenerator(
+          () ->
+              generator.runPaced(
+                  request.rate(),
+                  request.warmup(),
+                  request.duration(),
+                  s -> {
+                    collector.setSteadyWindow(s + warmup, s + warmup + steady);
+                    collector.setSchedule(s, schedule, total);
+                    start.set(s);
+                  }));
       progress.accept(
           String.format(
               "generating %,d records/s for %s warm-up + %s",
@@ -479,28 +488,49 @@ public final class BenchmarkRun {
               org.streambench.harness.Durations.format(request.warmup()),
               org.streambench.harness.Durations.format(request.duration())));
       while (start.get() == 0 && generatorThread.isAlive()) {
+        watch.check();
         Thread.sleep(10);
       }
       sleepUntil(start.get() + warmup);
       sampler.mark(STEADY_START);
       sleepUntil(start.get() + warmup + steady);
       sampler.mark(STEADY_END);
+      awaitGenerator();
+    }
+
+    /** Runs the generator on its own thread, so that this one can watch the services meanwhile. */
+    private void startGenerator(java.util.concurrent.Callable<GeneratorReport> generation) {
+      generatorResult = new java.util.concurrent.FutureTask<>(generation);
+      generatorThread = new Thread(generatorResult, Generator.THREAD_NAME);
+      generatorThread.setDaemon(true);
+      generatorThread.start();
+    }
+
+    /** Waits for the generator, watching the services; then the workload expects its records. */
+    private void awaitGenerator() throws Exception {
+      long lastReport = System.nanoTime();
       while (generatorThread.isAlive()) {
-        checkEngineAlive();
+        watch.check();
         generatorThread.join(100);
+        if (collector == null && System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          progress.accept(String.format("sent %,d", generator.sentSoFar()));
+          lastReport = System.nanoTime();
+        }
       }
-      generated = report.get();
-      if (generated == null) {
-        throw new IllegalStateException("generator failed", generator.firstError());
+      try {
+        generated = generatorResult.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException(
+            "the generator failed: " + UsageException.firstLine(e.getCause()), e.getCause());
       }
       workload.expect(generated.attempted());
     }
 
     /** Sleeps until an epoch-micros time, watching the engine and reporting progress. */
-    private void sleepUntil(long epochMicros) throws InterruptedException, EngineFailure {
+    private void sleepUntil(long epochMicros) throws InterruptedException, ServiceFailure {
       long lastReport = System.nanoTime();
       while (EpochMicros.now() < epochMicros) {
-        checkEngineAlive();
+        watch.check();
         Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
         if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
           reportProgress();
@@ -518,7 +548,7 @@ public final class BenchmarkRun {
       boolean drain = request.mode() == Mode.DRAIN;
       long lastReport = System.nanoTime();
       while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
-        checkEngineAlive();
+        watch.check();
         if (drain && collector.outputComplete() && !sampler.hasMark(STEADY_END)) {
           sampler.mark(STEADY_END);
         }
@@ -546,16 +576,6 @@ public final class BenchmarkRun {
               last == null ? "-" : String.format("%.1f ms", last.e2eP99Micros() / 1000.0)));
     }
 
-    private void checkEngineAlive() throws EngineFailure {
-      if (!engineProcess.isAlive()) {
-        int code = engineProcess.exitCode();
-        throw new EngineFailure(
-            code == EngineLauncher.EXIT_UNSUPPORTED
-                ? "engine refused the job (exit code 2)"
-                : "engine process exited unexpectedly with code " + code);
-      }
-    }
-
     private void onFailure(Exception e) {
       if (RunGuard.aborting()) {
         status = RunResult.ABORTED;
@@ -563,8 +583,10 @@ public final class BenchmarkRun {
         return;
       }
       status = RunResult.FAILED;
-      String reason = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-      failure = new RunResult.Failure(reason, engineLogTail());
+      String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      failure =
+          new RunResult.Failure(
+              reason, e instanceof ServiceFailure f ? f.logTail() : engineLogTail());
       progress.accept("run failed: " + reason);
     }
 

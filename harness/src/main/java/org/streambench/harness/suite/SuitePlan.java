@@ -14,6 +14,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 import org.streambench.harness.suite.SuiteSpec.EngineConfig;
@@ -169,7 +170,8 @@ public record SuitePlan(
           maxGeneratorLag,
           Duration.ofSeconds(30),
           42,
-          params);
+          params,
+          new DriverThreads(0, 0));
     }
   }
 

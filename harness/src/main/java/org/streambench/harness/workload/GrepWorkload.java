@@ -65,6 +65,11 @@ final class GrepWorkload implements Workload {
   }
 
   @Override
+  public boolean concurrentInput() {
+    return true;
+  }
+
+  @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
     return new Run(lines(params, seed), pattern(params), guarantee);
   }
@@ -91,6 +96,11 @@ final class GrepWorkload implements Workload {
     @Override
     public int maxRecordBytes() {
       return lines.maxBytes();
+    }
+
+    @Override
+    public boolean encodesConcurrently() {
+      return true;
     }
 
     @Override

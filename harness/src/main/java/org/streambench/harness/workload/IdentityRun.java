@@ -23,6 +23,11 @@ final class IdentityRun extends WorkloadRun {
   }
 
   @Override
+  public boolean encodesConcurrently() {
+    return true;
+  }
+
+  @Override
   public int encode(long seq, long t, byte[] buf) {
     return IdentityRecords.encodeInput(seq, t, recordSize, buf);
   }

@@ -22,6 +22,11 @@ final class IdentityWorkload implements Workload {
   }
 
   @Override
+  public boolean concurrentInput() {
+    return true;
+  }
+
+  @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
     return new IdentityRun(params.nonNegativeInt("record.size"), guarantee);
   }

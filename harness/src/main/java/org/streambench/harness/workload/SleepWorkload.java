@@ -21,6 +21,11 @@ final class SleepWorkload implements Workload {
   }
 
   @Override
+  public boolean concurrentInput() {
+    return true;
+  }
+
+  @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
     params.nonNegativeInt("sleep.ms");
     return new IdentityRun(0, guarantee);

@@ -37,5 +37,13 @@ public interface Workload {
     return false;
   }
 
+  /**
+   * Whether several generator threads may encode its input at once (its runs keep no input tally):
+   * then {@code --generator-threads} may split the schedule.
+   */
+  default boolean concurrentInput() {
+    return false;
+  }
+
   WorkloadRun newRun(Params params, long seed, Guarantee guarantee);
 }

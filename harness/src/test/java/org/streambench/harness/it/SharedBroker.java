@@ -16,6 +16,7 @@ import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 
@@ -133,7 +134,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         Duration.ofSeconds(5),
         idleTimeout,
         42,
-        params);
+        params,
+        DriverThreads.ONE_EACH);
   }
 
   RunResult run(RunRequest request) throws Exception {

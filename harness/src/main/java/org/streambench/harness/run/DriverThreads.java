@@ -1,0 +1,62 @@
+package org.streambench.harness.run;
+
+import org.streambench.harness.UsageException;
+
+/**
+ * How many threads the driver uses: generator threads (each with its own producer, owning a share
+ * of the partitions and of the schedule) and collector threads (each with its own consumer). {@code
+ * auto} gives each side half of the cores this machine has beyond two (the broker's and the
+ * engine's), at least one and at most the partitions.
+ *
+ * @param generator generator threads, or 0 for auto
+ * @param collector collector threads, or 0 for auto
+ */
+public record DriverThreads(int generator, int collector) {
+  public static final DriverThreads ONE_EACH = new DriverThreads(1, 1);
+
+  public DriverThreads {
+    if (generator < 0 || collector < 0) {
+      throw new IllegalArgumentException("thread counts must not be negative");
+    }
+  }
+
+  /** Parses an option value: a positive count or {@code auto} (0). */
+  public static int parse(String option, String value) {
+    if (value.equalsIgnoreCase("auto")) {
+      return 0;
+    }
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UsageException(option + " must be a positive number or auto, was '" + value + "'");
+  }
+
+  /** Generator threads for {@code partitions} partitions; 1 if the input must be one thread's. */
+  public int generatorFor(int partitions, boolean concurrentInput) {
+    return concurrentInput ? resolve(generator, partitions) : 1;
+  }
+
+  /** Collector threads for {@code partitions} output partitions. */
+  public int collectorFor(int partitions) {
+    return resolve(collector, partitions);
+  }
+
+  private static int resolve(int asked, int partitions) {
+    int n = asked > 0 ? asked : Math.max(1, (Runtime.getRuntime().availableProcessors() - 2) / 2);
+    return Math.max(1, Math.min(n, partitions));
+  }
+
+  /** As stored with a run: the counts asked for ("auto" for 0). */
+  public String describe() {
+    return name(generator) + "/" + name(collector);
+  }
+
+  private static String name(int n) {
+    return n == 0 ? "auto" : Integer.toString(n);
+  }
+}
