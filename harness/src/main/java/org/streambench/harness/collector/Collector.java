@@ -3,6 +3,7 @@ package org.streambench.harness.collector;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -43,6 +44,9 @@ public final class Collector implements Runnable {
   /** A busy engine may stay silent this many idle timeouts at most (a stuck loop is not work). */
   private static final int MAX_BUSY_SILENCE = 20;
 
+  /** The name of the collector's thread; its helper threads add "-N". */
+  public static final String THREAD_NAME = "collector";
+
   /** Consumer settings of the collector; stored with every run, shared with calibrate. */
   public static final Map<String, String> CONSUMER_SETTINGS =
       Map.of(
@@ -63,6 +67,17 @@ public final class Collector implements Runnable {
   private volatile CollectorReport report;
   private volatile long receivedSoFar;
   private volatile IntervalPoint latestSecond;
+  private final int threads;
+  private volatile boolean done;
+  private volatile Exception helperFailure;
+  private volatile long lastProgressNanos;
+  private final java.util.concurrent.atomic.DoubleAdder helperCpuSeconds =
+      new java.util.concurrent.atomic.DoubleAdder();
+  private final java.util.concurrent.atomic.LongAdder helperAllocated =
+      new java.util.concurrent.atomic.LongAdder();
+  // guarded by this
+  private long first;
+  private long last;
 
   public Collector(
       String bootstrapServers,
@@ -73,6 +88,26 @@ public final class Collector implements Runnable {
       long originMicros,
       Duration idleTimeout)
       throws IOException {
+    this(bootstrapServers, topic, guarantee, workload, intervalLog, originMicros, idleTimeout, 1);
+  }
+
+  /**
+   * @param threads consumer threads, each reading every threads-th partition
+   */
+  public Collector(
+      String bootstrapServers,
+      String topic,
+      Guarantee guarantee,
+      WorkloadRun workload,
+      Path intervalLog,
+      long originMicros,
+      Duration idleTimeout,
+      int threads)
+      throws IOException {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be positive, was " + threads);
+    }
+    this.threads = threads;
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.guarantee = guarantee;
@@ -81,7 +116,7 @@ public final class Collector implements Runnable {
     this.idleTimeoutNanos = idleTimeout.toNanos();
   }
 
-  public void setSteadyWindow(long fromMicros, long toMicros) {
+  public synchronized void setSteadyWindow(long fromMicros, long toMicros) {
     latency.setSteadyWindow(fromMicros, toMicros);
   }
 
@@ -92,7 +127,7 @@ public final class Collector implements Runnable {
    * @param schedule the generator's pacing
    * @param total records in the whole schedule
    */
-  public void setSchedule(long startMicros, PacingSchedule schedule, long total) {
+  public synchronized void setSchedule(long startMicros, PacingSchedule schedule, long total) {
     latency.setSchedule(
         t -> t < startMicros ? 0 : Math.min(total, schedule.dueBy((t - startMicros) * 1_000)));
   }
@@ -136,41 +171,107 @@ public final class Collector implements Runnable {
     return report;
   }
 
+  /** The collector's own threads. */
+  public static boolean isCollectorThread(String name) {
+    return name.equals(THREAD_NAME) || name.startsWith(THREAD_NAME + "-");
+  }
+
+  /** Consumer threads of this collector. */
+  public int threads() {
+    return threads;
+  }
+
+  /**
+   * Reads until complete or idle. The calling thread reads its share of the partitions and decides
+   * when to stop; each helper thread reads its own share with its own consumer. Records are checked
+   * and recorded under one lock, so the workload's checks and the histograms see each record once.
+   */
   @Override
   public void run() {
     ThreadCost cost = ThreadCost.start();
-    long[] stamps = new long[3];
-    long first = 0;
-    long last = 0;
     boolean timedOut = false;
-    LatencyRecorder rec = latency;
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps())) {
+    List<Thread> helpers = new ArrayList<>();
+    List<KafkaConsumer<byte[], byte[]>> consumers = new ArrayList<>();
+    try {
+      for (int t = 0; t < threads; t++) {
+        consumers.add(new KafkaConsumer<>(consumerProps(t)));
+      }
       List<TopicPartition> partitions =
-          consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+          consumers.get(0).partitionsFor(topic, Duration.ofSeconds(30)).stream()
               .map(p -> new TopicPartition(p.topic(), p.partition()))
               .toList();
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      long lastProgress = System.nanoTime();
-      long allSeenAt = -1;
-      long lastCompletionCheck = 0;
-      while (!stopped) {
-        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-        long now = EpochMicros.now();
-        long nowNanos = System.nanoTime();
-        if (rec.rollIntervals(now)) {
-          latestSecond = rec.points().get(rec.points().size() - 1);
-        }
-        if (!records.isEmpty()) {
-          lastProgress = nowNanos;
-          first = first == 0 ? now : first;
-          last = now;
-          for (ConsumerRecord<byte[], byte[]> r : records) {
-            if (workload.observe(r.value(), stamps)) {
-              rec.record(stamps[0], now, stamps[1], stamps[2]);
-            }
+      for (int t = 0; t < threads; t++) {
+        List<TopicPartition> share = new ArrayList<>();
+        for (TopicPartition tp : partitions) {
+          if (tp.partition() % threads == t) {
+            share.add(tp);
           }
-          receivedSoFar = workload.received();
+        }
+        consumers.get(t).assign(share);
+        consumers.get(t).seekToBeginning(share);
+      }
+      for (int t = 1; t < threads; t++) {
+        KafkaConsumer<byte[], byte[]> consumer = consumers.get(t);
+        Thread helper = new Thread(() -> readUntilDone(consumer), THREAD_NAME + "-" + t);
+        helper.setDaemon(true);
+        helpers.add(helper);
+        helper.start();
+      }
+      timedOut = readAndDecide(consumers.get(0));
+      done = true;
+      for (Thread helper : helpers) {
+        helper.join(10_000);
+      }
+      if (helperFailure != null) {
+        throw helperFailure;
+      }
+      report = report(timedOut, cost);
+    } catch (Exception e) {
+      failure = e;
+    } finally {
+      done = true;
+      synchronized (this) {
+        latency.close();
+      }
+      for (KafkaConsumer<byte[], byte[]> c : consumers) {
+        c.close();
+      }
+      finished.countDown();
+    }
+  }
+
+  /** A helper thread's loop: read its share until the deciding thread is done. */
+  private void readUntilDone(KafkaConsumer<byte[], byte[]> consumer) {
+    ThreadCost cost = ThreadCost.start();
+    long[] stamps = new long[3];
+    try {
+      while (!done && !stopped) {
+        take(consumer.poll(Duration.ofMillis(100)), stamps);
+      }
+    } catch (Exception e) {
+      helperFailure = e;
+      done = true;
+    } finally {
+      helperCpuSeconds.add(cost.cpuSeconds());
+      helperAllocated.add(cost.allocatedBytes());
+    }
+  }
+
+  /**
+   * The deciding thread's loop: reads its share, rolls the per-second intervals and stops once
+   * every expected output has arrived (plus a settle time), or on idleness; true if it timed out.
+   */
+  private boolean readAndDecide(KafkaConsumer<byte[], byte[]> consumer) {
+    long[] stamps = new long[3];
+    lastProgressNanos = System.nanoTime();
+    long allSeenAt = -1;
+    long lastCompletionCheck = 0;
+    while (!stopped && !done) {
+      take(consumer.poll(Duration.ofMillis(100)), stamps);
+      long nowNanos = System.nanoTime();
+      synchronized (this) {
+        if (latency.rollIntervals(EpochMicros.now())) {
+          latestSecond = latency.points().get(latency.points().size() - 1);
         }
         if (allSeenAt < 0 && nowNanos - lastCompletionCheck >= COMPLETION_CHECK_NANOS) {
           lastCompletionCheck = nowNanos;
@@ -179,53 +280,74 @@ public final class Collector implements Runnable {
             complete = true;
           }
         }
-        if (workload.expectedSoFar() < 0) {
-          continue;
-        }
-        if (allSeenAt >= 0 && nowNanos - allSeenAt >= SETTLE_NANOS) {
-          break;
-        }
-        long silent = nowNanos - lastProgress;
-        if (silent >= idleTimeoutNanos
-            && (silent >= MAX_BUSY_SILENCE * idleTimeoutNanos || !engineBusy.getAsBoolean())) {
-          timedOut = true;
-          break;
+      }
+      if (workload.expectedSoFar() < 0) {
+        continue;
+      }
+      if (allSeenAt >= 0 && nowNanos - allSeenAt >= SETTLE_NANOS) {
+        return false;
+      }
+      long silent = nowNanos - lastProgressNanos;
+      if (silent >= idleTimeoutNanos
+          && (silent >= MAX_BUSY_SILENCE * idleTimeoutNanos || !engineBusy.getAsBoolean())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Checks and records a poll's records; the one place that touches the workload and latency. */
+  private void take(ConsumerRecords<byte[], byte[]> records, long[] stamps) {
+    if (records.isEmpty()) {
+      return;
+    }
+    synchronized (this) {
+      long now = EpochMicros.now();
+      lastProgressNanos = System.nanoTime();
+      first = first == 0 ? now : first;
+      last = now;
+      for (ConsumerRecord<byte[], byte[]> r : records) {
+        if (workload.observe(r.value(), stamps)) {
+          latency.record(stamps[0], now, stamps[1], stamps[2]);
         }
       }
-      rec.close();
-      report =
-          new CollectorReport(
-              workload.received(),
-              first,
-              last,
-              LatencySummary.of(rec.steadyE2e()),
-              LatencySummary.of(rec.steadyEngine()),
-              rec.steadyReceived(),
-              rec.negativeE2e(),
-              rec.negativeEngine(),
-              List.copyOf(rec.points()),
-              workload.expectedSoFar() < 0
-                  ? new Verdict(
-                      Verdict.Status.UNKNOWN,
-                      List.of("stopped before the generator finished"),
-                      Map.of(),
-                      Map.of())
-                  : workload.verdict(),
-              timedOut,
-              cost.cpuSeconds(),
-              workload.received() == 0 ? 0 : (double) cost.allocatedBytes() / workload.received());
-    } catch (Exception e) {
-      failure = e;
-    } finally {
-      rec.close();
-      finished.countDown();
+      receivedSoFar = workload.received();
     }
   }
 
-  private Properties consumerProps() {
+  private synchronized CollectorReport report(boolean timedOut, ThreadCost cost) {
+    latency.close();
+    LatencyRecorder rec = latency;
+    return new CollectorReport(
+        workload.received(),
+        first,
+        last,
+        LatencySummary.of(rec.steadyE2e()),
+        LatencySummary.of(rec.steadyEngine()),
+        rec.steadyReceived(),
+        rec.negativeE2e(),
+        rec.negativeEngine(),
+        List.copyOf(rec.points()),
+        workload.expectedSoFar() < 0
+            ? new Verdict(
+                Verdict.Status.UNKNOWN,
+                List.of("stopped before the generator finished"),
+                Map.of(),
+                Map.of())
+            : workload.verdict(),
+        timedOut,
+        cost.cpuSeconds() + helperCpuSeconds.sum(),
+        workload.received() == 0
+            ? 0
+            : (double) (cost.allocatedBytes() + helperAllocated.sum()) / workload.received());
+  }
+
+  private Properties consumerProps(int thread) {
     Properties p = new Properties();
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "streambench-collector");
+    p.put(
+        ConsumerConfig.CLIENT_ID_CONFIG,
+        thread == 0 ? "streambench-collector" : "streambench-collector-" + thread);
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     p.putAll(CONSUMER_SETTINGS);
     p.put(

@@ -134,6 +134,11 @@ public final class Generator {
     return run(records, 0, null, start -> {});
   }
 
+  /** Generator threads, each with its own producer. */
+  public int threads() {
+    return threads;
+  }
+
   /** Records handed to the producers so far (updated once per batch, for progress reports). */
   public long sentSoFar() {
     return loops.stream().mapToLong(SendLoop::sentSoFar).sum();

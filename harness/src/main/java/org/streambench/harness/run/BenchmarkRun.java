@@ -64,8 +64,6 @@ public final class BenchmarkRun {
   private static final long ENGINE_STOP_GRACE_MS = 15_000;
   private static final String STEADY_START = "steady-start";
   private static final String STEADY_END = "steady-end";
-  private static final double SATURATED_THREAD_CORES = 0.9;
-  private static final double SATURATED_MACHINE_SHARE = 0.9;
   private static final double ENGINE_BUSY_CORES = 0.2;
 
   private final Home home;
@@ -269,7 +267,7 @@ public final class BenchmarkRun {
               request.driver().generatorFor(request.partitions(), workload.encodesConcurrently()));
       sampler.watch("harness", ProcessHandle.current().pid());
       sampler.watchThreads("generator", Generator::isGeneratorThread);
-      sampler.watchThreads("collector", n -> n.equals("collector"));
+      sampler.watchThreads("collector", Collector::isCollectorThread);
       if (kafka.brokerPid() > 0) {
         sampler.watch("broker", kafka.brokerPid());
       }
@@ -322,9 +320,10 @@ public final class BenchmarkRun {
                 workload,
                 runDir.resolve("latency.hlog"),
                 EpochMicros.now(),
-                request.idleTimeout());
+                request.idleTimeout(),
+                request.driver().collectorFor(request.partitions()));
         collector.setEngineBusy(this::engineBusy);
-        Thread collectorThread = new Thread(collector, "collector");
+        Thread collectorThread = new Thread(collector, Collector.THREAD_NAME);
         collectorThread.setDaemon(true);
         collectorThread.start();
         if (request.mode() == Mode.FIXED_RATE) {
@@ -630,14 +629,9 @@ public final class BenchmarkRun {
         if (external != null) {
           mergeExternal(external.verdict(), reasons, counts, examples);
         }
-        if (inJob == null) {
-          judgeGenerator(reasons, warnings);
-          judgeOutput(counts, warnings);
-        } else {
-          warnings.add("framework-limit run: the input was generated inside the engine's job");
-        }
-        judgeBottlenecks(warnings);
-        warnings.add("single run: no repetitions, no spread");
+        RunJudge.Judgement judged = RunJudge.judge(facts(reasons, counts));
+        reasons = new ArrayList<>(judged.reasons());
+        warnings.addAll(judged.warnings());
         verdict = (reasons.isEmpty() ? Verdict.Status.VALID : Verdict.Status.INVALID).id();
       }
       Map<String, Object> workloadResults = new LinkedHashMap<>();
@@ -709,103 +703,38 @@ public final class BenchmarkRun {
       v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
 
-    private void judgeGenerator(List<String> reasons, List<String> warnings) {
-      if (generated.sendErrors() > 0) {
-        Exception first = generator.firstError();
-        reasons.add(
-            "generator: "
-                + generated.sendErrors()
-                + " records failed to send, so counts of lost records include them (first error: "
-                + (first == null
-                    ? "unknown"
-                    : first.getClass().getSimpleName() + ": " + UsageException.firstLine(first))
-                + ")");
-      }
-      if (request.mode() == Mode.FIXED_RATE) {
-        long limit = request.maxGeneratorLag().toNanos() / 1_000;
-        if (generated.steadyMaxLagMicros() > limit) {
-          reasons.add(
-              String.format(
-                  "driver-bound: the generator fell %.1f ms behind its schedule in the steady"
-                      + " state (limit %.1f ms)",
-                  generated.steadyMaxLagMicros() / 1000.0, limit / 1000.0));
-        }
-        if (collected.firstReceiveMicros()
-            > generated.startMicros() + request.warmup().toNanos() / 1000) {
-          warnings.add(
-              "the engine's first output came after the warm-up ended: the steady state"
-                  + " includes its start-up backlog (use a longer --warmup)");
-        }
-      } else {
-        warnings.add(
-            "drain mode: end-to-end latency is not reported (the input was written before the"
-                + " engine started); engine latency is");
-      }
-    }
-
-    /**
-     * Names what may have limited the run other than the engine: a saturated generator or collector
-     * thread (one thread cannot use more than one core), or a machine whose cores the run's
-     * processes used up, with the largest user named (broker-bound if it is the broker).
-     */
-    private void judgeBottlenecks(List<String> warnings) {
-      for (String role : List.of("generator", "collector")) {
-        double cores = steadyCores(role);
-        if (cores >= SATURATED_THREAD_CORES) {
-          warnings.add(
-              String.format(
-                  "driver-bound: the %s's threads used %.2f cores in the steady state",
-                  role, cores));
-        }
-      }
-      int hostCores = Runtime.getRuntime().availableProcessors();
-      Map<String, Double> byProcess = new LinkedHashMap<>();
+    private RunJudge.Facts facts(List<String> verifierReasons, Map<String, Long> counts) {
+      Map<String, Double> cores = new LinkedHashMap<>();
       for (String role : List.of("engine", "broker", "harness")) {
-        double cores = steadyCores(role);
-        if (!Double.isNaN(cores)) {
-          byProcess.put(role, cores);
-        }
+        cores.put(role, steadyCores(role));
       }
-      double total = byProcess.values().stream().mapToDouble(Double::doubleValue).sum();
-      if (total >= SATURATED_MACHINE_SHARE * hostCores) {
-        String top =
-            byProcess.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        StringBuilder parts = new StringBuilder();
-        byProcess.forEach((r, c) -> parts.append(String.format(", %s %.2f", r, c)));
-        warnings.add(
-            String.format(
-                "%s: the run's processes used %.2f of %d cores in the steady state (%s)",
-                top.equals("engine") ? "machine-bound" : top + "-bound",
-                total,
-                hostCores,
-                parts.substring(2)));
-      }
+      cores.put("generator.per-thread", steadyCores("generator") / generator.threads());
+      cores.put("collector.per-thread", steadyCores("collector") / collectorThreads());
+      Exception sendError = generator.firstError();
+      return new RunJudge.Facts(
+          request.mode(),
+          request.guarantee(),
+          request.warmup(),
+          request.maxGeneratorLag(),
+          verifierReasons,
+          counts,
+          generated,
+          sendError == null
+              ? null
+              : sendError.getClass().getSimpleName() + ": " + UsageException.firstLine(sendError),
+          collected == null ? 0 : collected.firstReceiveMicros(),
+          collected == null ? 0 : collected.negativeEndToEnd(),
+          collected == null ? 0 : collected.negativeEngine(),
+          cores,
+          Runtime.getRuntime().availableProcessors());
     }
 
     private double steadyCores(String role) {
       return sampler.coresBetween(role, STEADY_START, STEADY_END);
     }
 
-    private void judgeOutput(Map<String, Long> counts, List<String> warnings) {
-      long lost = counts.getOrDefault("lost", 0L);
-      if (lost > 0 && !request.guarantee().forbidsLoss()) {
-        warnings.add(lost + " lost, which " + request.guarantee() + " allows");
-      }
-      long dup = counts.getOrDefault("duplicated", 0L);
-      if (dup > 0 && !request.guarantee().forbidsDuplicates()) {
-        warnings.add(dup + " duplicated, which " + request.guarantee() + " allows");
-      }
-      long alerts = counts.getOrDefault("alerts", 0L);
-      if (alerts > 0 && request.guarantee() != org.streambench.api.Guarantee.EXACTLY_ONCE) {
-        warnings.add(alerts + " state machine alerts: the damage of " + request.guarantee());
-      }
-      if (collected.negativeEndToEnd() + collected.negativeEngine() > 0) {
-        warnings.add(
-            "negative latencies counted (not recorded): end-to-end "
-                + collected.negativeEndToEnd()
-                + ", engine "
-                + collected.negativeEngine());
-      }
+    private int collectorThreads() {
+      return collector == null ? 1 : collector.threads();
     }
 
     /**

@@ -1,0 +1,180 @@
+package org.streambench.harness.run;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.generator.GeneratorReport;
+
+/**
+ * The rules that judge a finished run, as a pure function: its measurements in, the reasons that
+ * make it invalid and the warnings that qualify it out. The verifier's own reasons (lost,
+ * duplicated, phantom records the guarantee forbids) come in with the facts; this adds the driver's
+ * and the machine's.
+ *
+ * <pre>
+ * RunJudge.Judgement j = RunJudge.judge(facts);
+ * j.reasons();    // empty: valid
+ * j.warnings();   // driver-bound threads, machine-/broker-/harness-bound, allowed loss, ...
+ * </pre>
+ */
+public final class RunJudge {
+  /** A generator or collector thread using this many cores is saturated (one thread, one core). */
+  static final double SATURATED_THREAD_CORES = 0.9;
+
+  /** The run's processes using this share of the machine's cores saturate it. */
+  static final double SATURATED_MACHINE_SHARE = 0.9;
+
+  private RunJudge() {}
+
+  /**
+   * What a finished run measured.
+   *
+   * @param mode how it ran
+   * @param guarantee the delivery guarantee it asked for
+   * @param warmup its warm-up (fixed rate)
+   * @param maxGeneratorLag how far the generator may fall behind in the steady state
+   * @param verifierReasons the verifier's reasons (and external checks'), kept first
+   * @param counts the verifier's counts: lost, duplicated, alerts, ...
+   * @param generated the generator's report (null in-job)
+   * @param firstSendError the generator's first send error as one line, or null
+   * @param firstReceiveMicros epoch micros of the first output (fixed rate)
+   * @param negativeEndToEnd records whose end-to-end latency was negative
+   * @param negativeEngine records whose engine latency was negative
+   * @param steadyCores steady-state cores by role (generator, collector, engine, broker, harness);
+   *     absent where unknown
+   * @param hostCores the machine's cores
+   */
+  public record Facts(
+      Mode mode,
+      Guarantee guarantee,
+      Duration warmup,
+      Duration maxGeneratorLag,
+      List<String> verifierReasons,
+      Map<String, Long> counts,
+      GeneratorReport generated,
+      String firstSendError,
+      long firstReceiveMicros,
+      long negativeEndToEnd,
+      long negativeEngine,
+      Map<String, Double> steadyCores,
+      int hostCores) {}
+
+  /** Reasons (any makes the run invalid) and warnings. */
+  public record Judgement(List<String> reasons, List<String> warnings) {
+    public boolean valid() {
+      return reasons.isEmpty();
+    }
+  }
+
+  public static Judgement judge(Facts f) {
+    List<String> reasons = new ArrayList<>(f.verifierReasons());
+    List<String> warnings = new ArrayList<>();
+    if (f.mode() == Mode.IN_JOB) {
+      warnings.add("framework-limit run: the input was generated inside the engine's job");
+    } else {
+      judgeGenerator(f, reasons, warnings);
+      judgeOutput(f, warnings);
+    }
+    judgeBottlenecks(f, warnings);
+    warnings.add("single run: no repetitions, no spread");
+    return new Judgement(List.copyOf(reasons), List.copyOf(warnings));
+  }
+
+  private static void judgeGenerator(Facts f, List<String> reasons, List<String> warnings) {
+    GeneratorReport g = f.generated();
+    if (g.sendErrors() > 0) {
+      reasons.add(
+          "generator: "
+              + g.sendErrors()
+              + " records failed to send, so counts of lost records include them (first error: "
+              + (f.firstSendError() == null ? "unknown" : f.firstSendError())
+              + ")");
+    }
+    if (f.mode() != Mode.FIXED_RATE) {
+      warnings.add(
+          "drain mode: end-to-end latency is not reported (the input was written before the"
+              + " engine started); engine latency is");
+      return;
+    }
+    long limit = f.maxGeneratorLag().toNanos() / 1_000;
+    if (g.steadyMaxLagMicros() > limit) {
+      reasons.add(
+          String.format(
+              "driver-bound: the generator fell %.1f ms behind its schedule in the steady"
+                  + " state (limit %.1f ms)",
+              g.steadyMaxLagMicros() / 1000.0, limit / 1000.0));
+    }
+    if (f.firstReceiveMicros() > g.startMicros() + f.warmup().toNanos() / 1000) {
+      warnings.add(
+          "the engine's first output came after the warm-up ended: the steady state"
+              + " includes its start-up backlog (use a longer --warmup)");
+    }
+  }
+
+  /** Loss and duplication the guarantee allows are reported with their counts, never hidden. */
+  private static void judgeOutput(Facts f, List<String> warnings) {
+    Guarantee g = f.guarantee();
+    long lost = f.counts().getOrDefault("lost", 0L);
+    if (lost > 0 && !g.forbidsLoss()) {
+      warnings.add(lost + " lost, which " + g + " allows");
+    }
+    long dup = f.counts().getOrDefault("duplicated", 0L);
+    if (dup > 0 && !g.forbidsDuplicates()) {
+      warnings.add(dup + " duplicated, which " + g + " allows");
+    }
+    long alerts = f.counts().getOrDefault("alerts", 0L);
+    if (alerts > 0 && g != Guarantee.EXACTLY_ONCE) {
+      warnings.add(alerts + " state machine alerts: the damage of " + g);
+    }
+    if (f.negativeEndToEnd() + f.negativeEngine() > 0) {
+      warnings.add(
+          "negative latencies counted (not recorded): end-to-end "
+              + f.negativeEndToEnd()
+              + ", engine "
+              + f.negativeEngine());
+    }
+  }
+
+  /**
+   * Names what may have limited the run other than the engine: a saturated generator or collector
+   * (their threads' cores over their thread count: each thread can use one core at most), or a
+   * machine whose cores the run's processes used up, with the largest user named (broker-bound if
+   * it is the broker).
+   */
+  private static void judgeBottlenecks(Facts f, List<String> warnings) {
+    for (String role : List.of("generator", "collector")) {
+      Double cores = f.steadyCores().get(role + ".per-thread");
+      if (cores != null && cores >= SATURATED_THREAD_CORES) {
+        warnings.add(
+            String.format(
+                "driver-bound: the %s's threads used %.2f cores each in the steady state",
+                role, cores));
+      }
+    }
+    Map<String, Double> byProcess = new LinkedHashMap<>();
+    for (String role : List.of("engine", "broker", "harness")) {
+      Double cores = f.steadyCores().get(role);
+      if (cores != null && !cores.isNaN()) {
+        byProcess.put(role, cores);
+      }
+    }
+    double total = byProcess.values().stream().mapToDouble(Double::doubleValue).sum();
+    if (byProcess.isEmpty() || total < SATURATED_MACHINE_SHARE * f.hostCores()) {
+      return;
+    }
+    String top =
+        byProcess.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    StringBuilder parts = new StringBuilder();
+    byProcess.forEach((r, c) -> parts.append(String.format(", %s %.2f", r, c)));
+    warnings.add(
+        String.format(
+            "%s: the run's processes used %.2f of %d cores in the steady state (%s)",
+            top.equals("engine") ? "machine-bound" : top + "-bound",
+            total,
+            f.hostCores(),
+            parts.substring(2)));
+  }
+}

@@ -1,0 +1,220 @@
+package org.streambench.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.generator.GeneratorReport;
+
+/** Every rule of {@link RunJudge}: each test fails if its rule is removed. */
+class RunJudgeTest {
+  private static final long START = 1_000_000_000L;
+
+  /**
+   * Facts of a fixed-rate at-least-once run that met every rule (warm-up 10 s, lag limit 100 ms, 2
+   * cores), for each test to spoil one way.
+   */
+  private static final class Facts {
+    Mode mode = Mode.FIXED_RATE;
+    Guarantee guarantee = Guarantee.AT_LEAST_ONCE;
+    List<String> verifierReasons = List.of();
+    Map<String, Long> counts = new HashMap<>();
+    long sendErrors;
+    long steadyMaxLagMicros = 2_000;
+    long firstReceiveMicros = START + 1_000_000;
+    long negativeE2e;
+    Map<String, Double> cores =
+        new HashMap<>(
+            Map.of(
+                "engine", 0.5,
+                "broker", 0.3,
+                "harness", 0.2,
+                "generator.per-thread", 0.1,
+                "collector.per-thread", 0.1));
+
+    RunJudge.Judgement judge() {
+      GeneratorReport g =
+          new GeneratorReport(
+              1000 - sendErrors,
+              sendErrors,
+              100,
+              100,
+              steadyMaxLagMicros,
+              steadyMaxLagMicros,
+              10,
+              20,
+              new long[] {100, 100},
+              START,
+              START + 2_000_000,
+              0.1,
+              0.1,
+              50);
+      return RunJudge.judge(
+          new RunJudge.Facts(
+              mode,
+              guarantee,
+              Duration.ofSeconds(10),
+              Duration.ofMillis(100),
+              verifierReasons,
+              counts,
+              g,
+              sendErrors > 0 ? "TimeoutException: Expiring 3 record(s)" : null,
+              firstReceiveMicros,
+              negativeE2e,
+              0,
+              cores,
+              2));
+    }
+  }
+
+  private static boolean anyStartsWith(List<String> lines, String prefix) {
+    return lines.stream().anyMatch(l -> l.startsWith(prefix));
+  }
+
+  @Test
+  void aRunThatMetEveryRuleIsValidWithOnlyTheSingleRunWarning() {
+    RunJudge.Judgement j = new Facts().judge();
+    assertTrue(j.valid(), j.reasons()::toString);
+    assertEquals(List.of("single run: no repetitions, no spread"), j.warnings());
+  }
+
+  @Test
+  void theVerifiersReasonsComeFirstAndMakeTheRunInvalid() {
+    Facts f = new Facts();
+    f.verifierReasons = List.of("3 lost records, which at-least-once forbids");
+    RunJudge.Judgement j = f.judge();
+    assertFalse(j.valid());
+    assertEquals("3 lost records, which at-least-once forbids", j.reasons().get(0));
+  }
+
+  @Test
+  void failedSendsMakeTheRunInvalidAndNameTheFirstError() {
+    Facts f = new Facts();
+    f.sendErrors = 3;
+    RunJudge.Judgement j = f.judge();
+    assertFalse(j.valid());
+    assertTrue(j.reasons().get(0).contains("3 records failed to send"), j.reasons()::toString);
+    assertTrue(j.reasons().get(0).contains("TimeoutException: Expiring"));
+  }
+
+  @Test
+  void aGeneratorBehindItsScheduleMakesTheRunDriverBound() {
+    Facts f = new Facts();
+    f.steadyMaxLagMicros = 150_000;
+    RunJudge.Judgement j = f.judge();
+    assertFalse(j.valid());
+    assertTrue(anyStartsWith(j.reasons(), "driver-bound: the generator fell 150.0 ms behind"));
+  }
+
+  @Test
+  void aGeneratorWithinTheLagLimitIsNotDriverBound() {
+    Facts f = new Facts();
+    f.steadyMaxLagMicros = 100_000;
+    assertTrue(f.judge().valid());
+  }
+
+  @Test
+  void outputAfterTheWarmupIsAWarning() {
+    Facts f = new Facts();
+    f.firstReceiveMicros = START + 11_000_000;
+    assertTrue(anyStartsWith(f.judge().warnings(), "the engine's first output came after"));
+  }
+
+  @Test
+  void drainRunsSayWhyThereIsNoEndToEndLatency() {
+    Facts f = new Facts();
+    f.mode = Mode.DRAIN;
+    f.steadyMaxLagMicros = 10_000_000; // pre-fill lag is not a schedule
+    RunJudge.Judgement j = f.judge();
+    assertTrue(j.valid());
+    assertTrue(anyStartsWith(j.warnings(), "drain mode: end-to-end latency is not reported"));
+  }
+
+  @Test
+  void inJobRunsAreLabelledFrameworkLimitAndSkipTheDriverRules() {
+    Facts f = new Facts();
+    f.mode = Mode.IN_JOB;
+    f.steadyMaxLagMicros = 10_000_000;
+    RunJudge.Judgement j = f.judge();
+    assertTrue(j.valid());
+    assertTrue(anyStartsWith(j.warnings(), "framework-limit run"));
+  }
+
+  @Test
+  void lossThatTheGuaranteeAllowsIsReportedWithItsCount() {
+    Facts f = new Facts();
+    f.guarantee = Guarantee.AT_MOST_ONCE;
+    f.counts.put("lost", 7L);
+    assertTrue(f.judge().warnings().contains("7 lost, which at-most-once allows"));
+  }
+
+  @Test
+  void duplicatesThatTheGuaranteeAllowsAreReportedWithTheirCount() {
+    Facts f = new Facts();
+    f.counts.put("duplicated", 4L);
+    assertTrue(f.judge().warnings().contains("4 duplicated, which at-least-once allows"));
+  }
+
+  @Test
+  void stateMachineAlertsUnderWeakerGuaranteesAreTheirDamage() {
+    Facts f = new Facts();
+    f.counts.put("alerts", 2L);
+    assertTrue(
+        f.judge().warnings().contains("2 state machine alerts: the damage of at-least-once"));
+  }
+
+  @Test
+  void negativeLatenciesAreCountedNotDropped() {
+    Facts f = new Facts();
+    f.negativeE2e = 5;
+    assertTrue(anyStartsWith(f.judge().warnings(), "negative latencies counted"));
+  }
+
+  @Test
+  void aSaturatedGeneratorThreadIsDriverBound() {
+    Facts f = new Facts();
+    f.cores.put("generator.per-thread", 0.95);
+    assertTrue(anyStartsWith(f.judge().warnings(), "driver-bound: the generator's threads"));
+  }
+
+  @Test
+  void aSaturatedCollectorThreadIsDriverBound() {
+    Facts f = new Facts();
+    f.cores.put("collector.per-thread", 0.92);
+    assertTrue(anyStartsWith(f.judge().warnings(), "driver-bound: the collector's threads"));
+  }
+
+  @Test
+  void aFullMachineWithTheEngineOnTopIsMachineBound() {
+    Facts f = new Facts();
+    f.cores.putAll(Map.of("engine", 1.2, "broker", 0.4, "harness", 0.3));
+    assertTrue(anyStartsWith(f.judge().warnings(), "machine-bound: the run's processes used 1.90"));
+  }
+
+  @Test
+  void aFullMachineWithTheBrokerOnTopIsBrokerBound() {
+    Facts f = new Facts();
+    f.cores.putAll(Map.of("engine", 0.5, "broker", 1.0, "harness", 0.3));
+    assertTrue(anyStartsWith(f.judge().warnings(), "broker-bound"));
+  }
+
+  @Test
+  void aFullMachineWithTheHarnessOnTopIsHarnessBound() {
+    Facts f = new Facts();
+    f.cores.putAll(Map.of("engine", 0.5, "broker", 0.3, "harness", 1.0));
+    assertTrue(anyStartsWith(f.judge().warnings(), "harness-bound"));
+  }
+
+  @Test
+  void aMachineBelowNinetyPercentIsNotBound() {
+    Facts f = new Facts();
+    f.cores.putAll(Map.of("engine", 1.0, "broker", 0.4, "harness", 0.3));
+    assertFalse(anyStartsWith(f.judge().warnings(), "machine-bound"));
+  }
+}
