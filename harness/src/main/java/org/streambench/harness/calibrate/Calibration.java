@@ -30,6 +30,9 @@ public final class Calibration {
   private static final Duration PACING_WARMUP = Duration.ofSeconds(1);
   private static final int PARTITIONS = 2;
 
+  /** Partitions of the scaling topics: each of up to 4 threads or processes owns one at least. */
+  private static final int SCALING_PARTITIONS = 4;
+
   /**
    * What to measure.
    *
@@ -38,8 +41,16 @@ public final class Calibration {
    *     proportion, but at least a tenth
    * @param rates target rates of the pacing measurement
    * @param pacingDuration how long each rate is measured (after a 1 s warm-up)
+   * @param threads thread counts of the scaling measurement
+   * @param repetitions measurements per side and thread count
    */
-  public record Plan(List<Integer> sizes, long records, List<Long> rates, Duration pacingDuration) {
+  public record Plan(
+      List<Integer> sizes,
+      long records,
+      List<Long> rates,
+      Duration pacingDuration,
+      List<Integer> threads,
+      int repetitions) {
     long recordsFor(int size) {
       int smallest = sizes.stream().mapToInt(Integer::intValue).min().orElse(size);
       return Math.max(records / 10, records * smallest / size);
@@ -71,15 +82,21 @@ public final class Calibration {
     for (long rate : plan.rates()) {
       pacing.add(measurePacing(rate, plan.pacingDuration()));
     }
+    List<CalibrationResult.ScalingResult> scaling = new ArrayList<>();
+    int smallest = plan.sizes().stream().mapToInt(Integer::intValue).min().orElse(100);
+    for (int threads : plan.threads()) {
+      scaling.add(measureThreads(threads, smallest, plan.records(), plan.repetitions()));
+    }
     deleteTopics();
     return new CalibrationResult(
-        1,
+        2,
         id,
         startedAt,
         Instant.now().toString(),
         kafka.description(),
         sizes,
         pacing,
+        scaling,
         Generator.PRODUCER_SETTINGS,
         Collector.CONSUMER_SETTINGS,
         provenance);
@@ -127,7 +144,69 @@ public final class Calibration {
         col.allocatedBytesPerRecord());
   }
 
+  /**
+   * The generator and collector with {@code threads} threads against as many Kafka tool processes,
+   * on topics with as many partitions as the largest thread count could own, repeated.
+   */
+  private CalibrationResult.ScalingResult measureThreads(
+      int threads, int size, long records, int repetitions) throws Exception {
+    long warmup = records / 3;
+    int partitions = Math.max(SCALING_PARTITIONS, threads);
+    List<Double> gen = new ArrayList<>();
+    List<Double> pp = new ArrayList<>();
+    List<Double> col = new ArrayList<>();
+    List<Double> cp = new ArrayList<>();
+    for (int rep = 1; rep <= repetitions; rep++) {
+      String label = String.format("%d thread(s), repetition %d/%d", threads, rep, repetitions);
+      progress.accept(label + ": generator, then " + threads + " ProducerPerformance");
+      String genTopic = topic("scale-gen-" + threads + "-" + rep, partitions);
+      new Generator(kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size), threads)
+          .runUnpaced(warmup);
+      gen.add(
+          new Generator(
+                  kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size), threads)
+              .runUnpaced(records)
+              .achievedRate());
+      pp.add(
+          tools.producerRates(
+              topic("scale-pp-" + threads + "-" + rep, partitions),
+              threads,
+              warmup,
+              records,
+              size,
+              Generator.PRODUCER_SETTINGS));
+      progress.accept(label + ": collector, then " + threads + " ConsumerPerformance");
+      String output = topic("scale-out-" + threads + "-" + rep, partitions);
+      Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
+          .runUnpaced(records);
+      CollectorReport c = collect(output, records, size, threads);
+      col.add(
+          c.received() / Math.max(1e-3, (c.lastReceiveMicros() - c.firstReceiveMicros()) / 1e6));
+      cp.add(tools.consumerRates(output, threads, records, Collector.CONSUMER_SETTINGS));
+    }
+    var g = CalibrationResult.Spread.of(gen);
+    var p = CalibrationResult.Spread.of(pp);
+    var c = CalibrationResult.Spread.of(col);
+    var k = CalibrationResult.Spread.of(cp);
+    return new CalibrationResult.ScalingResult(
+        threads,
+        size,
+        records,
+        repetitions,
+        g,
+        p,
+        g.median() / p.median(),
+        c,
+        k,
+        c.median() / k.median());
+  }
+
   private CollectorReport collect(String topic, long records, int size) throws Exception {
+    return collect(topic, records, size, 1);
+  }
+
+  private CollectorReport collect(String topic, long records, int size, int threads)
+      throws Exception {
     WorkloadRun identity = Workloads.identity(0);
     Collector collector =
         new Collector(
@@ -135,9 +214,10 @@ public final class Calibration {
             topic,
             Guarantee.AT_LEAST_ONCE,
             identity,
-            dir.resolve("collector-" + size + ".hlog"),
+            dir.resolve("collector-" + topic + ".hlog"),
             org.streambench.api.EpochMicros.now(),
-            Duration.ofSeconds(10));
+            Duration.ofSeconds(10),
+            threads);
     collector.setSteadyWindow(0, Long.MAX_VALUE);
     identity.expect(records);
     Thread t = new Thread(collector, "collector");
@@ -174,8 +254,12 @@ public final class Calibration {
   }
 
   private String topic(String name) throws Exception {
+    return topic(name, PARTITIONS);
+  }
+
+  private String topic(String name, int partitions) throws Exception {
     String topic = "sb-calibrate-" + dir.getFileName() + "-" + name;
-    kafka.createTopics(List.of(topic), PARTITIONS);
+    kafka.createTopics(List.of(topic), partitions);
     topics.add(topic);
     return topic;
   }

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param kafka which Kafka was measured
  * @param sizes driver versus Kafka's own tools, per record size
  * @param pacing pacing accuracy per target rate
+ * @param scaling the driver at several thread counts against as many Kafka tool processes
  * @param producerSettings the settings both producers used
  * @param consumerSettings the settings both consumers used
  * @param provenance tool, host and JVM
@@ -26,6 +27,7 @@ public record CalibrationResult(
     String kafka,
     List<SizeResult> sizes,
     List<PacingResult> pacing,
+    List<ScalingResult> scaling,
     Map<String, String> producerSettings,
     Map<String, String> consumerSettings,
     Map<String, Object> provenance) {
@@ -84,4 +86,50 @@ public record CalibrationResult(
       double generatorCores,
       double networkThreadCores,
       double coresPer100kRecords) {}
+
+  /**
+   * Median and range of repeated measurements.
+   *
+   * @param median the middle value (mean of the two middle ones for an even count)
+   * @param min the smallest
+   * @param max the largest
+   */
+  public record Spread(double median, double min, double max) {
+    static Spread of(List<Double> values) {
+      List<Double> sorted = values.stream().sorted().toList();
+      int n = sorted.size();
+      double median =
+          n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+      return new Spread(median, sorted.get(0), sorted.get(n - 1));
+    }
+  }
+
+  /**
+   * The driver with {@code threads} threads against {@code threads} concurrent ProducerPerformance
+   * and ConsumerPerformance processes: same records, record size and client settings, both sides
+   * warmed, each measured {@code repetitions} times.
+   *
+   * @param threads generator/collector threads, and Kafka tool processes
+   * @param recordBytes bytes per record
+   * @param records records each side sent or read per repetition (after a third as many warm-up)
+   * @param repetitions measurements per side
+   * @param generator records/s of the generator
+   * @param producerPerf summed records/s of the ProducerPerformance processes
+   * @param generatorRatio median generator / median ProducerPerformance
+   * @param collector records/s of the collector, recording latency and verifying
+   * @param consumerPerf summed records/s ({@code fetch.nMsg.sec}) of the ConsumerPerformance
+   *     processes
+   * @param collectorRatio median collector / median ConsumerPerformance
+   */
+  public record ScalingResult(
+      int threads,
+      int recordBytes,
+      long records,
+      int repetitions,
+      Spread generator,
+      Spread producerPerf,
+      double generatorRatio,
+      Spread collector,
+      Spread consumerPerf,
+      double collectorRatio) {}
 }

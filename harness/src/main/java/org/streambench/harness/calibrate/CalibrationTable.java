@@ -66,10 +66,47 @@ public final class CalibrationTable {
           String.format("%.3f", p.networkThreadCores()),
           String.format("%.3f", p.coresPer100kRecords()));
     }
+    printScaling(r, out);
     out.println();
     out.println(
         "us/rec: CPU microseconds per record (generator: its thread + its producer's network"
             + " thread); B/rec: heap bytes allocated per record by the generator/collector thread;"
             + " 'of which io': the producer's network thread.");
+  }
+
+  private static void printScaling(CalibrationResult r, PrintStream out) {
+    if (r.scaling() == null || r.scaling().isEmpty()) {
+      return;
+    }
+    out.println();
+    out.printf(
+        "Thread scaling (%d-byte records, median [min-max] of %d repetitions; N threads against N"
+            + " concurrent tool processes):%n",
+        r.scaling().get(0).recordBytes(), r.scaling().get(0).repetitions());
+    String f = "%8s %28s %28s %6s %28s %28s %6s%n";
+    out.printf(
+        f,
+        "threads",
+        "generator/s",
+        "ProducerPerf/s",
+        "ratio",
+        "collector/s",
+        "ConsumerPerf/s",
+        "ratio");
+    for (CalibrationResult.ScalingResult s : r.scaling()) {
+      out.printf(
+          f,
+          s.threads(),
+          spread(s.generator()),
+          spread(s.producerPerf()),
+          String.format("%.2f", s.generatorRatio()),
+          spread(s.collector()),
+          spread(s.consumerPerf()),
+          String.format("%.2f", s.collectorRatio()));
+    }
+  }
+
+  private static String spread(CalibrationResult.Spread s) {
+    return String.format("%,.0f [%,.0f-%,.0f]", s.median(), s.min(), s.max());
   }
 }

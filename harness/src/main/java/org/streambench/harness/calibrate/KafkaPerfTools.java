@@ -42,6 +42,38 @@ final class KafkaPerfTools {
   double producerRate(
       String topic, long warmup, long records, int size, Map<String, String> producerSettings)
       throws IOException, InterruptedException {
+    return producerRates(topic, 1, warmup, records, size, producerSettings);
+  }
+
+  /**
+   * Summed steady-state records/s of {@code processes} ProducerPerformance processes run at once,
+   * each sending its share of {@code warmup + records}.
+   */
+  double producerRates(
+      String topic,
+      int processes,
+      long warmup,
+      long records,
+      int size,
+      Map<String, String> producerSettings)
+      throws IOException, InterruptedException {
+    List<ChildProcess> started = new ArrayList<>();
+    for (int i = 0; i < processes; i++) {
+      started.add(
+          start(
+              "ProducerPerformance",
+              producerArgs(topic, warmup / processes, records / processes, size, producerSettings),
+              "producer-perf-" + size + "-" + processes + "x-" + i + ".log"));
+    }
+    double sum = 0;
+    for (ChildProcess p : started) {
+      sum += producerSummary(await(p));
+    }
+    return sum;
+  }
+
+  private List<String> producerArgs(
+      String topic, long warmup, long records, int size, Map<String, String> producerSettings) {
     List<String> args = baseArgs(topic, warmup + records);
     args.addAll(
         List.of(
@@ -53,7 +85,10 @@ final class KafkaPerfTools {
             "-1",
             "--command-property"));
     producerSettings.forEach((k, v) -> args.add(k + "=" + v));
-    String out = run("ProducerPerformance", args, "producer-perf-" + size + ".log");
+    return args;
+  }
+
+  private static double producerSummary(String out) throws IOException {
     String last = null;
     Matcher m = PRODUCER_RATE.matcher(out);
     while (m.find()) {
@@ -71,14 +106,40 @@ final class KafkaPerfTools {
    */
   double consumerRate(String topic, long records, Map<String, String> consumerSettings)
       throws IOException, InterruptedException {
-    List<String> args = baseArgs(topic, records);
-    args.addAll(List.of("--group", "calibrate-" + topic, "--timeout", "60000"));
-    consumerSettings.forEach(
-        (k, v) -> {
-          args.add("--command-property");
-          args.add(k + "=" + v);
-        });
-    String out = run("ConsumerPerformance", args, "consumer-perf-" + topic + ".log");
+    return consumerRates(topic, 1, records, consumerSettings);
+  }
+
+  /**
+   * Summed records/s of {@code processes} ConsumerPerformance processes in one group, each reading
+   * its share of the partitions (and of {@code records}).
+   */
+  double consumerRates(
+      String topic, int processes, long records, Map<String, String> consumerSettings)
+      throws IOException, InterruptedException {
+    String group = "calibrate-" + topic + "-" + processes + "x-" + System.nanoTime();
+    List<ChildProcess> started = new ArrayList<>();
+    for (int i = 0; i < processes; i++) {
+      List<String> args = baseArgs(topic, records / processes);
+      args.addAll(List.of("--group", group, "--timeout", "60000"));
+      consumerSettings.forEach(
+          (k, v) -> {
+            args.add("--command-property");
+            args.add(k + "=" + v);
+          });
+      started.add(
+          start(
+              "ConsumerPerformance",
+              args,
+              "consumer-perf-" + topic + "-" + processes + "x-" + i + ".log"));
+    }
+    double sum = 0;
+    for (ChildProcess p : started) {
+      sum += consumerSummary(await(p));
+    }
+    return sum;
+  }
+
+  private static double consumerSummary(String out) throws IOException {
     List<String> lines = out.lines().filter(l -> !l.startsWith("#") && l.contains(",")).toList();
     for (int i = 0; i + 1 < lines.size(); i++) {
       List<String> header = Arrays.stream(lines.get(i).split(",")).map(String::trim).toList();
@@ -102,26 +163,27 @@ final class KafkaPerfTools {
             Long.toString(records)));
   }
 
-  private String run(String tool, List<String> args, String logName)
-      throws IOException, InterruptedException {
+  private ChildProcess start(String tool, List<String> args, String logName) throws IOException {
     Path log = logDir.resolve(logName);
-    ChildProcess p =
-        ChildProcess.startJava(
-            tool,
-            tag,
-            home.brokerJar(),
-            "org.apache.kafka.tools." + tool,
-            JVM_OPTIONS,
-            args,
-            Map.of(),
-            log);
+    return ChildProcess.startJava(
+        tool,
+        tag,
+        home.brokerJar(),
+        "org.apache.kafka.tools." + tool,
+        JVM_OPTIONS,
+        args,
+        Map.of(),
+        log);
+  }
+
+  private static String await(ChildProcess p) throws IOException, InterruptedException {
     if (!p.waitFor(TIMEOUT)) {
       p.stop(5_000);
-      throw new IOException(tool + " did not finish within " + TIMEOUT.toMinutes() + " min");
+      throw new IOException(p.role() + " did not finish within " + TIMEOUT.toMinutes() + " min");
     }
-    String out = Files.readString(log);
+    String out = Files.readString(p.log());
     if (p.exitCode() != 0) {
-      throw new IOException(tool + " exited with code " + p.exitCode() + ":\n" + tail(out));
+      throw new IOException(p.role() + " exited with code " + p.exitCode() + ":\n" + tail(out));
     }
     return out;
   }

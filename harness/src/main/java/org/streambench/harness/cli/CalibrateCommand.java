@@ -64,6 +64,24 @@ final class CalibrateCommand implements Callable<Integer> {
       description = "How long each pacing rate is measured (default: ${DEFAULT-VALUE}).")
   Duration pacingDuration;
 
+  @Option(
+      names = "--threads",
+      split = ",",
+      defaultValue = "1,2,4",
+      description =
+          "Thread counts of the scaling measurement: the generator and collector with N threads"
+              + " against N concurrent ProducerPerformance/ConsumerPerformance processes"
+              + " (default: ${DEFAULT-VALUE}).")
+  List<Integer> threads;
+
+  @Option(
+      names = "--repetitions",
+      defaultValue = "3",
+      description =
+          "Measurements per side and thread count; the table shows median and range (default:"
+              + " ${DEFAULT-VALUE}).")
+  int repetitions;
+
   @Mixin KafkaOptions kafka;
   @Mixin DataOptions data;
 
@@ -75,6 +93,9 @@ final class CalibrateCommand implements Callable<Integer> {
     if (records < 1000 || rates.stream().anyMatch(r -> r <= 0) || pacingDuration.toSeconds() < 1) {
       throw new UsageException(
           "--records must be at least 1000, --rates positive, --pacing-duration at least 1s");
+    }
+    if (threads.stream().anyMatch(t -> t < 1 || t > 64) || repetitions < 1) {
+      throw new UsageException("--threads must be between 1 and 64, --repetitions positive");
     }
     Home home = data.home();
     Home.requireFile(home.brokerJar(), "the broker jar");
@@ -94,7 +115,10 @@ final class CalibrateCommand implements Callable<Integer> {
       provenance.put("harnessJvm", Provenance.harnessJvm());
       result =
           new Calibration(home, cluster, dir, id, progress)
-              .run(id, new Calibration.Plan(sizes, records, rates, pacingDuration), provenance);
+              .run(
+                  id,
+                  new Calibration.Plan(sizes, records, rates, pacingDuration, threads, repetitions),
+                  provenance);
     }
     ResultJson.write(result, dir.resolve("calibration.json"));
     try (ResultStore store = data.open(home)) {

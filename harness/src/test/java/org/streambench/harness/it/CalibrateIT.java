@@ -33,7 +33,11 @@ class CalibrateIT {
                 "--rates",
                 "1000,10000",
                 "--pacing-duration",
-                "2s");
+                "2s",
+                "--threads",
+                "2",
+                "--repetitions",
+                "2");
     assertEquals(0, code);
     Path dir;
     try (Stream<Path> dirs = Files.list(data)) {
@@ -58,6 +62,13 @@ class CalibrateIT {
     for (CalibrationResult.PacingResult p : r.pacing()) {
       assertTrue(p.achievedRatio() > 0.9 && p.achievedRatio() < 1.1, p.toString());
       assertTrue(p.latenessP50Micros() <= p.latenessP99Micros(), p.toString());
+    }
+    assertEquals(1, r.scaling().size());
+    for (CalibrationResult.ScalingResult s : r.scaling()) {
+      assertEquals(2, s.repetitions());
+      assertTrue(s.generator().min() > 0 && s.producerPerf().min() > 0, s.toString());
+      assertTrue(s.collector().min() > 0 && s.consumerPerf().min() > 0, s.toString());
+      assertTrue(s.generator().min() <= s.generator().median(), s.toString());
     }
   }
 }

@@ -52,11 +52,54 @@ class FailureIT {
       RunResult r = run.get(60, TimeUnit.SECONDS);
       assertEquals(RunResult.FAILED, r.status());
       assertEquals("unknown", r.verdict());
-      assertTrue(r.failure().reason().contains("exited unexpectedly"), r.failure().reason());
+      assertTrue(
+          r.failure().reason().startsWith("engine baseline was killed by signal 9 (SIGKILL)"),
+          r.failure().reason());
       assertNotNull(r.failure().logTail());
       assertEquals(RunResult.FAILED, kafka.store.find(r.runId()).status(), "stored as failed");
       assertTrue(ProcessHandle.of(pid).isEmpty() || !ProcessHandle.of(pid).get().isAlive());
     }
+  }
+
+  @Test
+  @Timeout(180)
+  void killedBrokerFailsTheRunWithinSecondsNamingIt() throws Exception {
+    try (SharedBroker kafka = new SharedBroker()) {
+      CompletableFuture<RunResult> run =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return kafka.run(
+                      SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 5_000, 2, 60));
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      Path ready = awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run);
+      long enginePid = pidOf(ready);
+      Thread.sleep(4_000);
+      ProcessHandle.of(kafka.broker.brokerPid()).orElseThrow().destroyForcibly();
+      long killed = System.nanoTime();
+
+      RunResult r = run.get(60, TimeUnit.SECONDS);
+      double seconds = (System.nanoTime() - killed) / 1e9;
+      assertTrue(seconds < 20, "run ended " + seconds + " s after the broker was killed");
+      assertEquals(RunResult.FAILED, r.status());
+      assertTrue(
+          r.failure().reason().startsWith("the Kafka broker was killed by signal 9 (SIGKILL)"),
+          r.failure().reason());
+      assertNotNull(r.failure().logTail());
+      assertTrue(ProcessHandle.of(enginePid).map(p -> !p.isAlive()).orElse(true), "engine gone");
+    }
+  }
+
+  private static long pidOf(Path ready) throws java.io.IOException {
+    return Long.parseLong(
+        Files.readAllLines(ready.resolveSibling(EngineLauncher.INFO_FILE)).stream()
+            .filter(l -> l.startsWith("pid="))
+            .findFirst()
+            .orElseThrow()
+            .substring(4));
   }
 
   @Test

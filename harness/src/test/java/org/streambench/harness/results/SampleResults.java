@@ -59,6 +59,18 @@ final class SampleResults {
             new CalibrationResult.SizeResult(
                 24, 50_000, 900_000, 1_000_000, 0.9, 1.5, 40, 800_000, 1_000_000, 0.8, 1.2, 30)),
         List.of(new CalibrationResult.PacingResult(1000, 999, 0.999, 10, 50, 200, 0.01, 0.005, 1)),
+        List.of(
+            new CalibrationResult.ScalingResult(
+                2,
+                24,
+                50_000,
+                3,
+                new CalibrationResult.Spread(800_000, 780_000, 820_000),
+                new CalibrationResult.Spread(900_000, 850_000, 950_000),
+                0.89,
+                new CalibrationResult.Spread(1_000_000, 990_000, 1_010_000),
+                new CalibrationResult.Spread(2_000_000, 1_900_000, 2_100_000),
+                0.5)),
         Map.of("acks", "all"),
         Map.of("fetch.min.bytes", "1"),
         Map.of("host", Map.of("cores", 2)));
