@@ -34,7 +34,7 @@ final class SendLoop {
    * Shortest sleep between sends. Waking for every record at high rates costs more CPU than the
    * sends; records due within this time go out together, at most this late.
    */
-  private static final long MIN_PARK_NANOS = 100_000;
+  private static final long MIN_PARK_NANOS = 400_000;
 
   private static final long FIRST_WRITE_TIMEOUT_S = 30;
 
