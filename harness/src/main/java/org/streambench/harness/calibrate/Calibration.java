@@ -149,9 +149,12 @@ public final class Calibration {
    * on topics with as many partitions as the largest thread count could own, repeated.
    */
   private CalibrationResult.ScalingResult measureThreads(
-      int threads, int size, long records, int repetitions) throws Exception {
+      int threads, int size, long recordsAsked, int repetitions) throws Exception {
+    long records = recordsAsked;
+    // every thread and process owns as many partitions, and reads as many records
+    int partitions = threads * Math.max(1, SCALING_PARTITIONS / threads);
+    records -= records % partitions;
     long warmup = records / 3;
-    int partitions = Math.max(SCALING_PARTITIONS, threads);
     List<Double> gen = new ArrayList<>();
     List<Double> pp = new ArrayList<>();
     List<Double> col = new ArrayList<>();

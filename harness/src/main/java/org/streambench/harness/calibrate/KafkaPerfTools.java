@@ -65,11 +65,7 @@ final class KafkaPerfTools {
               producerArgs(topic, warmup / processes, records / processes, size, producerSettings),
               "producer-perf-" + size + "-" + processes + "x-" + i + ".log"));
     }
-    double sum = 0;
-    for (ChildProcess p : started) {
-      sum += producerSummary(await(p));
-    }
-    return sum;
+    return sumOf(started, KafkaPerfTools::producerSummary);
   }
 
   private List<String> producerArgs(
@@ -86,6 +82,24 @@ final class KafkaPerfTools {
             "--command-property"));
     producerSettings.forEach((k, v) -> args.add(k + "=" + v));
     return args;
+  }
+
+  private interface Summary {
+    double rate(String out) throws IOException;
+  }
+
+  /** Waits for every process and sums their rates; if one fails, the others are stopped. */
+  private static double sumOf(List<ChildProcess> started, Summary summary)
+      throws IOException, InterruptedException {
+    double sum = 0;
+    try {
+      for (ChildProcess p : started) {
+        sum += summary.rate(await(p));
+      }
+      return sum;
+    } finally {
+      started.stream().filter(ChildProcess::isAlive).forEach(p -> p.stop(5_000));
+    }
   }
 
   private static double producerSummary(String out) throws IOException {
@@ -132,11 +146,7 @@ final class KafkaPerfTools {
               args,
               "consumer-perf-" + topic + "-" + processes + "x-" + i + ".log"));
     }
-    double sum = 0;
-    for (ChildProcess p : started) {
-      sum += consumerSummary(await(p));
-    }
-    return sum;
+    return sumOf(started, KafkaPerfTools::consumerSummary);
   }
 
   private static double consumerSummary(String out) throws IOException {

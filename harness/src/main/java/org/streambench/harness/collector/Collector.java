@@ -193,24 +193,27 @@ public final class Collector implements Runnable {
     List<Thread> helpers = new ArrayList<>();
     List<KafkaConsumer<byte[], byte[]>> consumers = new ArrayList<>();
     try {
-      for (int t = 0; t < threads; t++) {
-        consumers.add(new KafkaConsumer<>(consumerProps(t)));
-      }
+      consumers.add(new KafkaConsumer<>(consumerProps(0)));
       List<TopicPartition> partitions =
           consumers.get(0).partitionsFor(topic, Duration.ofSeconds(30)).stream()
               .map(p -> new TopicPartition(p.topic(), p.partition()))
               .toList();
-      for (int t = 0; t < threads; t++) {
+      // a thread without a partition would have nothing to read
+      int used = Math.min(threads, partitions.size());
+      for (int t = 1; t < used; t++) {
+        consumers.add(new KafkaConsumer<>(consumerProps(t)));
+      }
+      for (int t = 0; t < used; t++) {
         List<TopicPartition> share = new ArrayList<>();
         for (TopicPartition tp : partitions) {
-          if (tp.partition() % threads == t) {
+          if (tp.partition() % used == t) {
             share.add(tp);
           }
         }
         consumers.get(t).assign(share);
         consumers.get(t).seekToBeginning(share);
       }
-      for (int t = 1; t < threads; t++) {
+      for (int t = 1; t < used; t++) {
         KafkaConsumer<byte[], byte[]> consumer = consumers.get(t);
         Thread helper = new Thread(() -> readUntilDone(consumer), THREAD_NAME + "-" + t);
         helper.setDaemon(true);
@@ -218,10 +221,7 @@ public final class Collector implements Runnable {
         helper.start();
       }
       timedOut = readAndDecide(consumers.get(0));
-      done = true;
-      for (Thread helper : helpers) {
-        helper.join(10_000);
-      }
+      stopHelpers(helpers);
       if (helperFailure != null) {
         throw helperFailure;
       }
@@ -229,14 +229,38 @@ public final class Collector implements Runnable {
     } catch (Exception e) {
       failure = e;
     } finally {
-      done = true;
-      synchronized (this) {
-        latency.close();
+      try {
+        stopHelpers(helpers);
+        synchronized (this) {
+          latency.close();
+        }
+        for (KafkaConsumer<byte[], byte[]> c : consumers) {
+          closeQuietly(c);
+        }
+      } finally {
+        finished.countDown();
       }
-      for (KafkaConsumer<byte[], byte[]> c : consumers) {
-        c.close();
+    }
+  }
+
+  /** Ends the helpers' loops and waits for them, so that no consumer is closed while polled. */
+  private void stopHelpers(List<Thread> helpers) {
+    done = true;
+    for (Thread helper : helpers) {
+      try {
+        helper.join(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
       }
-      finished.countDown();
+    }
+  }
+
+  private static void closeQuietly(KafkaConsumer<byte[], byte[]> consumer) {
+    try {
+      consumer.close();
+    } catch (RuntimeException e) {
+      // a helper that did not end in time still holds it; the run goes on without it
     }
   }
 
@@ -246,7 +270,8 @@ public final class Collector implements Runnable {
     long[] stamps = new long[3];
     try {
       while (!done && !stopped) {
-        take(consumer.poll(Duration.ofMillis(100)), stamps);
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+        take(records, EpochMicros.now(), stamps);
       }
     } catch (Exception e) {
       helperFailure = e;
@@ -267,12 +292,11 @@ public final class Collector implements Runnable {
     long allSeenAt = -1;
     long lastCompletionCheck = 0;
     while (!stopped && !done) {
-      take(consumer.poll(Duration.ofMillis(100)), stamps);
+      ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
+      take(records, EpochMicros.now(), stamps);
       long nowNanos = System.nanoTime();
       synchronized (this) {
-        if (latency.rollIntervals(EpochMicros.now())) {
-          latestSecond = latency.points().get(latency.points().size() - 1);
-        }
+        roll(EpochMicros.now());
         if (allSeenAt < 0 && nowNanos - lastCompletionCheck >= COMPLETION_CHECK_NANOS) {
           lastCompletionCheck = nowNanos;
           if (workload.complete()) {
@@ -296,13 +320,16 @@ public final class Collector implements Runnable {
     return false;
   }
 
-  /** Checks and records a poll's records; the one place that touches the workload and latency. */
-  private void take(ConsumerRecords<byte[], byte[]> records, long[] stamps) {
+  /**
+   * Checks and records a poll's records, received at {@code now} (read before the lock, so that
+   * waiting for it is not counted as latency); the one place that touches the workload and latency.
+   */
+  private void take(ConsumerRecords<byte[], byte[]> records, long now, long[] stamps) {
     if (records.isEmpty()) {
       return;
     }
     synchronized (this) {
-      long now = EpochMicros.now();
+      roll(now); // the records belong to the second they arrived in
       lastProgressNanos = System.nanoTime();
       first = first == 0 ? now : first;
       last = now;
@@ -312,6 +339,13 @@ public final class Collector implements Runnable {
         }
       }
       receivedSoFar = workload.received();
+    }
+  }
+
+  /** Closes the seconds that have ended (guarded by this). */
+  private void roll(long nowMicros) {
+    if (latency.rollIntervals(nowMicros)) {
+      latestSecond = latency.points().get(latency.points().size() - 1);
     }
   }
 

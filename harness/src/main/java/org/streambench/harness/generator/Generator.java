@@ -178,8 +178,10 @@ public final class Generator {
       onStart.accept(startMicros);
       runLoops(mine, total, firstSteady, schedule, startNanos, startMicros);
       long lastIntended = mine.stream().mapToLong(SendLoop::lastIntended).max().orElse(0);
-      sendEndMarkers(mine, lastIntended);
-      mine.forEach(SendLoop::flush);
+      if (!stopped) {
+        sendEndMarkers(mine, lastIntended);
+        mine.forEach(SendLoop::flush);
+      }
       double networkCpu =
           ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread) - networkCpuAtStart;
       return report(mine, schedule, startMicros, networkCpu);
@@ -203,27 +205,42 @@ public final class Generator {
     for (SendLoop loop : mine.subList(1, mine.size())) {
       Thread t =
           new Thread(
-              () -> {
-                try {
-                  loop.run(total, firstSteady, schedule, startNanos, startMicros);
-                } catch (Exception e) {
-                  failed.compareAndSet(null, e);
-                }
-              },
+              () ->
+                  runOne(loop, mine, failed, total, firstSteady, schedule, startNanos, startMicros),
               THREAD_NAME + "-" + (helpers.size() + 1));
       t.setDaemon(true);
       helpers.add(t);
       t.start();
     }
-    try {
-      mine.get(0).run(total, firstSteady, schedule, startNanos, startMicros);
-    } finally {
-      for (Thread t : helpers) {
-        t.join();
-      }
+    runOne(mine.get(0), mine, failed, total, firstSteady, schedule, startNanos, startMicros);
+    for (Thread t : helpers) {
+      t.join();
     }
-    if (failed.get() != null) {
+    if (failed.get() != null && !stopped) {
       throw failed.get();
+    }
+  }
+
+  /**
+   * Runs one loop; if it fails, the others halt at their next record. A failure after {@link #stop}
+   * is the abandoned producer's, and the report covers what was sent.
+   */
+  private static void runOne(
+      SendLoop loop,
+      List<SendLoop> all,
+      AtomicReference<Exception> failed,
+      long total,
+      long firstSteady,
+      PacingSchedule schedule,
+      long startNanos,
+      long startMicros) {
+    try {
+      loop.run(total, firstSteady, schedule, startNanos, startMicros);
+    } catch (Exception e) {
+      if (!loop.stopped()) {
+        failed.compareAndSet(null, e);
+      }
+      all.forEach(SendLoop::halt);
     }
   }
 

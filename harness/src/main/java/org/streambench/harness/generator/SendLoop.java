@@ -78,7 +78,11 @@ final class SendLoop {
     written = new boolean[topics.size()][];
     for (int s = 0; s < topics.size(); s++) {
       int partitions = producer.partitionsFor(topics.get(s)).size();
-      owned[s] = new int[(partitions - index + threads - 1) / threads];
+      if (partitions % threads != 0) {
+        throw new IllegalArgumentException(
+            threads + " generator threads cannot share " + partitions + " partitions evenly");
+      }
+      owned[s] = new int[partitions / threads];
       for (int i = 0; i < owned[s].length; i++) {
         owned[s][i] = index + i * threads;
       }
@@ -123,6 +127,7 @@ final class SendLoop {
         sent++;
         if ((n & 63) == 63) {
           now = System.nanoTime() - startNanos;
+          sentSoFar = sent;
         }
       }
       sentSoFar = sent;
@@ -175,6 +180,11 @@ final class SendLoop {
   void abandon() {
     stopped = true;
     producer.close(Duration.ZERO);
+  }
+
+  /** Stops at the next record, keeping what was sent (another thread failed). */
+  void halt() {
+    stopped = true;
   }
 
   void close() {

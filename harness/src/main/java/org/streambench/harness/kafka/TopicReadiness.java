@@ -26,6 +26,7 @@ import org.apache.kafka.common.errors.RetriableException;
  */
 public final class TopicReadiness {
   private static final long POLL_MS = 20;
+  private static final long ATTEMPT_SECONDS = 5;
 
   private TopicReadiness() {}
 
@@ -55,7 +56,10 @@ public final class TopicReadiness {
       throws Exception {
     Map<String, TopicDescription> described;
     try {
-      described = admin.describeTopics(topics).allTopicNames().get(15, TimeUnit.SECONDS);
+      described =
+          admin.describeTopics(topics).allTopicNames().get(ATTEMPT_SECONDS, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      return null;
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RetriableException) {
         return null; // e.g. the broker has not seen the controller's record yet
@@ -72,8 +76,10 @@ public final class TopicReadiness {
   private static boolean answersListOffsets(Admin admin, Map<TopicPartition, OffsetSpec> request)
       throws Exception {
     try {
-      admin.listOffsets(request).all().get(15, TimeUnit.SECONDS);
+      admin.listOffsets(request).all().get(ATTEMPT_SECONDS, TimeUnit.SECONDS);
       return true;
+    } catch (TimeoutException e) {
+      return false; // the admin client was still retrying; try again until the deadline
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RetriableException) {
         return false; // NOT_LEADER_OR_FOLLOWER, UNKNOWN_TOPIC_OR_PARTITION: not hosted yet

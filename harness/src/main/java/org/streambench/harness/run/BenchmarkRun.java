@@ -505,6 +505,18 @@ public final class BenchmarkRun {
       generatorThread.start();
     }
 
+    /** Ends the wait early when the generator has already failed. */
+    private void failIfGeneratorFailed() throws Exception {
+      if (generatorResult != null && generatorResult.isDone()) {
+        try {
+          generatorResult.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw new IllegalStateException(
+              "the generator failed: " + UsageException.firstLine(e.getCause()), e.getCause());
+        }
+      }
+    }
+
     /** Waits for the generator, watching the services; then the workload expects its records. */
     private void awaitGenerator() throws Exception {
       long lastReport = System.nanoTime();
@@ -526,10 +538,11 @@ public final class BenchmarkRun {
     }
 
     /** Sleeps until an epoch-micros time, watching the engine and reporting progress. */
-    private void sleepUntil(long epochMicros) throws InterruptedException, ServiceFailure {
+    private void sleepUntil(long epochMicros) throws Exception {
       long lastReport = System.nanoTime();
       while (EpochMicros.now() < epochMicros) {
         watch.check();
+        failIfGeneratorFailed();
         Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
         if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
           reportProgress();
@@ -709,7 +722,8 @@ public final class BenchmarkRun {
         cores.put(role, steadyCores(role));
       }
       cores.put("generator.per-thread", steadyCores("generator") / generator.threads());
-      cores.put("collector.per-thread", steadyCores("collector") / collectorThreads());
+      // the collector's checks run under one lock: its threads together are one core at most
+      cores.put("collector.per-thread", steadyCores("collector"));
       Exception sendError = generator.firstError();
       return new RunJudge.Facts(
           request.mode(),
@@ -731,10 +745,6 @@ public final class BenchmarkRun {
 
     private double steadyCores(String role) {
       return sampler.coresBetween(role, STEADY_START, STEADY_END);
-    }
-
-    private int collectorThreads() {
-      return collector == null ? 1 : collector.threads();
     }
 
     /**

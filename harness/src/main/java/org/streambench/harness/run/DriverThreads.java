@@ -36,9 +36,20 @@ public record DriverThreads(int generator, int collector) {
     throw new UsageException(option + " must be a positive number or auto, was '" + value + "'");
   }
 
-  /** Generator threads for {@code partitions} partitions; 1 if the input must be one thread's. */
+  /**
+   * Generator threads for {@code partitions} partitions: the largest divisor of the partitions up
+   * to the count asked for, so that every thread owns as many partitions and each partition gets
+   * the same share of the input; 1 if the input must be one thread's.
+   */
   public int generatorFor(int partitions, boolean concurrentInput) {
-    return concurrentInput ? resolve(generator, partitions) : 1;
+    if (!concurrentInput) {
+      return 1;
+    }
+    int n = resolve(generator, partitions);
+    while (partitions % n != 0) {
+      n--;
+    }
+    return n;
   }
 
   /** Collector threads for {@code partitions} output partitions. */

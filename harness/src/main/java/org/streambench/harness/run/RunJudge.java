@@ -139,10 +139,10 @@ public final class RunJudge {
   }
 
   /**
-   * Names what may have limited the run other than the engine: a saturated generator or collector
-   * (their threads' cores over their thread count: each thread can use one core at most), or a
-   * machine whose cores the run's processes used up, with the largest user named (broker-bound if
-   * it is the broker).
+   * Names what may have limited the run other than the engine: a saturated generator (its threads'
+   * cores over their count: each thread can use one core at most) or collector (all its threads:
+   * its checks run under one lock), or a machine whose cores the run's processes used up, with the
+   * largest user named (broker-bound if it is the broker).
    */
   private static void judgeBottlenecks(Facts f, List<String> warnings) {
     for (String role : List.of("generator", "collector")) {
