@@ -18,7 +18,7 @@ import org.streambench.harness.results.ResultStore;
 class CalibrateIT {
 
   @Test
-  @Timeout(300)
+  @Timeout(480) // 162 s in a fresh-clone .ci/run: sizes, pacing and 2 x 2 scaling measurements
   void calibrationMeasuresBothSidesAndIsStored(@TempDir Path data) throws Exception {
     int code =
         StreambenchCli.commandLine()
