@@ -28,24 +28,8 @@ class FailureIT {
   @Timeout(180)
   void crashedEngineFailsTheRunWithItsLog() throws Exception {
     try (SharedBroker kafka = new SharedBroker()) {
-      CompletableFuture<RunResult> run =
-          CompletableFuture.supplyAsync(
-              () -> {
-                try {
-                  return kafka.run(
-                      SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 1_000, 2, 60));
-                } catch (Exception e) {
-                  throw new IllegalStateException(e);
-                }
-              });
-      Path ready = awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run);
-      long pid =
-          Long.parseLong(
-              Files.readAllLines(ready.resolveSibling(EngineLauncher.INFO_FILE)).stream()
-                  .filter(l -> l.startsWith("pid="))
-                  .findFirst()
-                  .orElseThrow()
-                  .substring(4));
+      CompletableFuture<RunResult> run = runInBackground(kafka, 1_000);
+      long pid = pidOf(awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run));
       Thread.sleep(2_000);
       ProcessHandle.of(pid).orElseThrow().destroyForcibly();
 
@@ -65,18 +49,8 @@ class FailureIT {
   @Timeout(180)
   void killedBrokerFailsTheRunWithinSecondsNamingIt() throws Exception {
     try (SharedBroker kafka = new SharedBroker()) {
-      CompletableFuture<RunResult> run =
-          CompletableFuture.supplyAsync(
-              () -> {
-                try {
-                  return kafka.run(
-                      SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 5_000, 2, 60));
-                } catch (Exception e) {
-                  throw new IllegalStateException(e);
-                }
-              });
-      Path ready = awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run);
-      long enginePid = pidOf(ready);
+      CompletableFuture<RunResult> run = runInBackground(kafka, 5_000);
+      long enginePid = pidOf(awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run));
       Thread.sleep(4_000);
       ProcessHandle.of(kafka.broker.brokerPid()).orElseThrow().destroyForcibly();
       long killed = System.nanoTime();
@@ -93,6 +67,20 @@ class FailureIT {
     }
   }
 
+  /** A 60 s baseline run at {@code rate} records/s, on another thread. */
+  private static CompletableFuture<RunResult> runInBackground(SharedBroker kafka, long rate) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return kafka.run(
+                SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, rate, 2, 60));
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
+  }
+
+  /** The engine's pid from the info file beside its readiness file. */
   private static long pidOf(Path ready) throws java.io.IOException {
     return Long.parseLong(
         Files.readAllLines(ready.resolveSibling(EngineLauncher.INFO_FILE)).stream()
