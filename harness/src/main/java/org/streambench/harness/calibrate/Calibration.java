@@ -123,7 +123,7 @@ public final class Calibration {
     Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
         .runUnpaced(records);
     progress.accept(String.format("%d-byte records: collector", size));
-    CollectorReport col = collect(output, records, size);
+    CollectorReport col = collect(output, records, size, 1);
     progress.accept(String.format("%d-byte records: ConsumerPerformance", size));
     double cp = tools.consumerRate(output, records, Collector.CONSUMER_SETTINGS);
 
@@ -202,10 +202,6 @@ public final class Calibration {
         c,
         k,
         c.median() / k.median());
-  }
-
-  private CollectorReport collect(String topic, long records, int size) throws Exception {
-    return collect(topic, records, size, 1);
   }
 
   private CollectorReport collect(String topic, long records, int size, int threads)

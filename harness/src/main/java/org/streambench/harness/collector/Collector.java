@@ -30,7 +30,7 @@ import org.streambench.harness.workload.WorkloadRun;
  * idle timeout while the engine was idle too (or for 20 idle timeouts while it was busy).
  *
  * <pre>
- * Collector c = new Collector(servers, topic, guarantee, workloadRun, logFile, originMicros, idle);
+ * Collector c = new Collector(servers, topic, guarantee, run, logFile, originMicros, idle, threads);
  * Thread t = new Thread(c); t.start();
  * c.setSteadyWindow(from, to);   // once the generator has started
  * workloadRun.expect(sent);      // once the generator has finished
@@ -78,18 +78,6 @@ public final class Collector implements Runnable {
   // guarded by this
   private long first;
   private long last;
-
-  public Collector(
-      String bootstrapServers,
-      String topic,
-      Guarantee guarantee,
-      WorkloadRun workload,
-      Path intervalLog,
-      long originMicros,
-      Duration idleTimeout)
-      throws IOException {
-    this(bootstrapServers, topic, guarantee, workload, intervalLog, originMicros, idleTimeout, 1);
-  }
 
   /**
    * @param threads consumer threads, each reading every threads-th partition
@@ -351,17 +339,16 @@ public final class Collector implements Runnable {
 
   private synchronized CollectorReport report(boolean timedOut, ThreadCost cost) {
     latency.close();
-    LatencyRecorder rec = latency;
     return new CollectorReport(
         workload.received(),
         first,
         last,
-        LatencySummary.of(rec.steadyE2e()),
-        LatencySummary.of(rec.steadyEngine()),
-        rec.steadyReceived(),
-        rec.negativeE2e(),
-        rec.negativeEngine(),
-        List.copyOf(rec.points()),
+        LatencySummary.of(latency.steadyE2e()),
+        LatencySummary.of(latency.steadyEngine()),
+        latency.steadyReceived(),
+        latency.negativeE2e(),
+        latency.negativeEngine(),
+        List.copyOf(latency.points()),
         workload.expectedSoFar() < 0
             ? new Verdict(
                 Verdict.Status.UNKNOWN,

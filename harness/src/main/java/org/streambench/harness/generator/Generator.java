@@ -176,7 +176,7 @@ public final class Generator {
       long startNanos = System.nanoTime();
       long startMicros = EpochMicros.now();
       onStart.accept(startMicros);
-      runLoops(mine, total, firstSteady, schedule, startNanos, startMicros);
+      runLoops(mine, new SendLoop.Plan(total, firstSteady, schedule, startNanos, startMicros));
       long lastIntended = mine.stream().mapToLong(SendLoop::lastIntended).max().orElse(0);
       if (!stopped) {
         sendEndMarkers(mine, lastIntended);
@@ -192,27 +192,18 @@ public final class Generator {
   }
 
   /** Runs every loop on its own thread (the caller's for the first) and waits for them all. */
-  private void runLoops(
-      List<SendLoop> mine,
-      long total,
-      long firstSteady,
-      PacingSchedule schedule,
-      long startNanos,
-      long startMicros)
-      throws Exception {
+  private void runLoops(List<SendLoop> mine, SendLoop.Plan plan) throws Exception {
     AtomicReference<Exception> failed = new AtomicReference<>();
     List<Thread> helpers = new ArrayList<>();
     for (SendLoop loop : mine.subList(1, mine.size())) {
       Thread t =
           new Thread(
-              () ->
-                  runOne(loop, mine, failed, total, firstSteady, schedule, startNanos, startMicros),
-              THREAD_NAME + "-" + (helpers.size() + 1));
+              () -> runOne(loop, mine, failed, plan), THREAD_NAME + "-" + (helpers.size() + 1));
       t.setDaemon(true);
       helpers.add(t);
       t.start();
     }
-    runOne(mine.get(0), mine, failed, total, firstSteady, schedule, startNanos, startMicros);
+    runOne(mine.get(0), mine, failed, plan);
     for (Thread t : helpers) {
       t.join();
     }
@@ -226,16 +217,9 @@ public final class Generator {
    * is the abandoned producer's, and the report covers what was sent.
    */
   private static void runOne(
-      SendLoop loop,
-      List<SendLoop> all,
-      AtomicReference<Exception> failed,
-      long total,
-      long firstSteady,
-      PacingSchedule schedule,
-      long startNanos,
-      long startMicros) {
+      SendLoop loop, List<SendLoop> all, AtomicReference<Exception> failed, SendLoop.Plan plan) {
     try {
-      loop.run(total, firstSteady, schedule, startNanos, startMicros);
+      loop.run(plan);
     } catch (Exception e) {
       if (!loop.stopped()) {
         failed.compareAndSet(null, e);

@@ -38,6 +38,14 @@ final class SendLoop {
 
   private static final long FIRST_WRITE_TIMEOUT_S = 30;
 
+  /**
+   * What every loop of one generation sends: records {@code [0, total)}, paced by {@code schedule}
+   * (null: as fast as the producer takes them) from {@code startNanos} (the same instant as {@code
+   * startMicros}), lateness counted from record {@code firstSteady} on.
+   */
+  record Plan(
+      long total, long firstSteady, PacingSchedule schedule, long startNanos, long startMicros) {}
+
   private final int index;
   private final int threads;
   private final List<String> topics;
@@ -90,12 +98,13 @@ final class SendLoop {
     }
   }
 
-  /**
-   * Sends this thread's share of records {@code [0, total)}; {@code schedule} null sends as fast as
-   * the producer takes them. Lateness covers the records from {@code firstSteady} on.
-   */
-  void run(long total, long firstSteady, PacingSchedule schedule, long startNanos, long startMicros)
-      throws InterruptedException, TimeoutException {
+  /** Sends this thread's share of the plan's records. */
+  void run(Plan plan) throws InterruptedException, TimeoutException {
+    long total = plan.total();
+    long firstSteady = plan.firstSteady();
+    PacingSchedule schedule = plan.schedule();
+    long startNanos = plan.startNanos();
+    long startMicros = plan.startMicros();
     ThreadCost cost = ThreadCost.start();
     byte[] buf = new byte[records.maxRecordBytes()];
     long seq = index;

@@ -508,12 +508,17 @@ public final class BenchmarkRun {
     /** Ends the wait early when the generator has already failed. */
     private void failIfGeneratorFailed() throws Exception {
       if (generatorResult != null && generatorResult.isDone()) {
-        try {
-          generatorResult.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw new IllegalStateException(
-              "the generator failed: " + UsageException.firstLine(e.getCause()), e.getCause());
-        }
+        generatorReport();
+      }
+    }
+
+    /** The finished generator's report; its failure as the run's, in one line. */
+    private GeneratorReport generatorReport() throws Exception {
+      try {
+        return generatorResult.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException(
+            "the generator failed: " + UsageException.firstLine(e.getCause()), e.getCause());
       }
     }
 
@@ -528,12 +533,7 @@ public final class BenchmarkRun {
           lastReport = System.nanoTime();
         }
       }
-      try {
-        generated = generatorResult.get();
-      } catch (java.util.concurrent.ExecutionException e) {
-        throw new IllegalStateException(
-            "the generator failed: " + UsageException.firstLine(e.getCause()), e.getCause());
-      }
+      generated = generatorReport();
       workload.expect(generated.attempted());
     }
 
@@ -722,8 +722,7 @@ public final class BenchmarkRun {
         cores.put(role, steadyCores(role));
       }
       cores.put("generator.per-thread", steadyCores("generator") / generator.threads());
-      // the collector's checks run under one lock: its threads together are one core at most
-      cores.put("collector.per-thread", steadyCores("collector"));
+      cores.put("collector", steadyCores("collector"));
       Exception sendError = generator.firstError();
       return new RunJudge.Facts(
           request.mode(),

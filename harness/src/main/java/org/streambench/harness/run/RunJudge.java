@@ -43,8 +43,8 @@ public final class RunJudge {
    * @param firstReceiveMicros epoch micros of the first output (fixed rate)
    * @param negativeEndToEnd records whose end-to-end latency was negative
    * @param negativeEngine records whose engine latency was negative
-   * @param steadyCores steady-state cores by role (generator, collector, engine, broker, harness);
-   *     absent where unknown
+   * @param steadyCores steady-state cores by role: engine, broker, harness, collector (all its
+   *     threads), generator.per-thread; absent where unknown
    * @param hostCores the machine's cores
    */
   public record Facts(
@@ -145,14 +145,21 @@ public final class RunJudge {
    * largest user named (broker-bound if it is the broker).
    */
   private static void judgeBottlenecks(Facts f, List<String> warnings) {
-    for (String role : List.of("generator", "collector")) {
-      Double cores = f.steadyCores().get(role + ".per-thread");
-      if (cores != null && cores >= SATURATED_THREAD_CORES) {
-        warnings.add(
-            String.format(
-                "driver-bound: the %s's threads used %.2f cores each in the steady state",
-                role, cores));
-      }
+    Double generator = f.steadyCores().get("generator.per-thread");
+    if (generator != null && generator >= SATURATED_THREAD_CORES) {
+      warnings.add(
+          String.format(
+              "driver-bound: the generator's threads used %.2f cores each in the steady state",
+              generator));
+    }
+    // the collector's checks run under one lock: its threads together use one core at most
+    Double collector = f.steadyCores().get("collector");
+    if (collector != null && collector >= SATURATED_THREAD_CORES) {
+      warnings.add(
+          String.format(
+              "driver-bound: the collector's threads used %.2f cores together in the steady state"
+                  + " (its checks run under one lock)",
+              collector));
     }
     Map<String, Double> byProcess = new LinkedHashMap<>();
     for (String role : List.of("engine", "broker", "harness")) {

@@ -36,7 +36,7 @@ class RunJudgeTest {
                 "broker", 0.3,
                 "harness", 0.2,
                 "generator.per-thread", 0.1,
-                "collector.per-thread", 0.1));
+                "collector", 0.1));
 
     RunJudge.Judgement judge() {
       GeneratorReport g =
@@ -186,7 +186,7 @@ class RunJudgeTest {
   @Test
   void aSaturatedCollectorThreadIsDriverBound() {
     Facts f = new Facts();
-    f.cores.put("collector.per-thread", 0.92);
+    f.cores.put("collector", 0.92);
     assertTrue(anyStartsWith(f.judge().warnings(), "driver-bound: the collector's threads"));
   }
 
