@@ -27,7 +27,13 @@ import org.apache.storm.shade.org.apache.zookeeper.server.ZooKeeperServer;
  * storm.local.dir}, Storm's home) is under {@code dir}.
  */
 final class LocalStorm implements AutoCloseable {
-  private static final long CLOSE_TIMEOUT_MS = 5_000;
+  /**
+   * How long {@link #close} waits for Storm to stop. Storm needs several seconds (it waits {@code
+   * supervisor.worker.shutdown.sleep.secs}, 3 s by default, before it force-kills a worker), and
+   * its supervisor threads still read the cluster's directory until it has stopped: whoever deletes
+   * that directory earlier makes Storm halt the JVM with exit code 20 (a missing stormconf.ser).
+   */
+  private static final long CLOSE_TIMEOUT_MS = 60_000;
 
   private final NIOServerCnxnFactory zookeeper;
   private final LocalCluster cluster;
@@ -102,7 +108,7 @@ final class LocalStorm implements AutoCloseable {
     }
   }
 
-  /** Kills the topology and stops the cluster and ZooKeeper, giving up after 5 s. */
+  /** Kills the topology and stops the cluster and ZooKeeper, giving up (loudly) after 60 s. */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -131,6 +137,11 @@ final class LocalStorm implements AutoCloseable {
     stopper.start();
     try {
       stopper.join(CLOSE_TIMEOUT_MS);
+      if (stopper.isAlive()) {
+        System.err.printf(
+            "streambench: the storm local cluster did not stop within %d s%n",
+            CLOSE_TIMEOUT_MS / 1000);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
