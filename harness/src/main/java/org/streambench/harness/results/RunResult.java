@@ -77,4 +77,167 @@ public record RunResult(
    * @param logTail the last lines of the failing process's log
    */
   public record Failure(String reason, String logTail) {}
+
+  /** A builder: the run's parts set by name, in any order, as the run learns them. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Sets {@link RunResult}'s fields by name; unset fields stay null (or 0). */
+  public static final class Builder {
+    private String runId;
+    private String status;
+    private String verdict;
+    private List<String> reasons = List.of();
+    private List<String> warnings = List.of();
+    private String engine;
+    private String workload;
+    private String mode;
+    private String guarantee;
+    private int parallelism;
+    private int partitions;
+    private String startedAt;
+    private String finishedAt;
+    private String runDir;
+    private Throughput throughput;
+    private LatencySummary endToEndLatencyMicros;
+    private LatencySummary engineLatencyMicros;
+    private Map<String, Long> negativeLatencies;
+    private Map<String, Long> verification;
+    private Map<String, List<String>> verificationExamples;
+    private Map<String, Object> workloadResults;
+    private GeneratorReport generator;
+    private List<ProcessUsage> processes;
+    private Map<String, List<Double>> cpuCoresPerSecond;
+    private List<IntervalPoint> timeseries;
+    private Map<String, String> config;
+    private String configHash;
+    private Map<String, Object> provenance;
+    private Failure failure;
+
+    private Builder() {}
+
+    /** What ran: the run's id and directory, engine, workload, mode, guarantee and sizes. */
+    public Builder run(String runId, String runDir, String engine, String workload) {
+      this.runId = runId;
+      this.runDir = runDir;
+      this.engine = engine;
+      this.workload = workload;
+      return this;
+    }
+
+    public Builder setup(String mode, String guarantee, int parallelism, int partitions) {
+      this.mode = mode;
+      this.guarantee = guarantee;
+      this.parallelism = parallelism;
+      this.partitions = partitions;
+      return this;
+    }
+
+    public Builder times(String startedAt, String finishedAt) {
+      this.startedAt = startedAt;
+      this.finishedAt = finishedAt;
+      return this;
+    }
+
+    /** How it ended: status, and the failure for a failed or aborted run. */
+    public Builder outcome(String status, Failure failure) {
+      this.status = status;
+      this.failure = failure;
+      return this;
+    }
+
+    public Builder verdict(String verdict, List<String> reasons, List<String> warnings) {
+      this.verdict = verdict;
+      this.reasons = List.copyOf(reasons);
+      this.warnings = List.copyOf(warnings);
+      return this;
+    }
+
+    public Builder verification(Map<String, Long> counts, Map<String, List<String>> examples) {
+      this.verification = counts;
+      this.verificationExamples = examples;
+      return this;
+    }
+
+    public Builder throughput(Throughput throughput) {
+      this.throughput = throughput;
+      return this;
+    }
+
+    public Builder latency(
+        LatencySummary endToEnd, LatencySummary engine, Map<String, Long> negative) {
+      this.endToEndLatencyMicros = endToEnd;
+      this.engineLatencyMicros = engine;
+      this.negativeLatencies = negative;
+      return this;
+    }
+
+    public Builder timeseries(List<IntervalPoint> timeseries) {
+      this.timeseries = timeseries;
+      return this;
+    }
+
+    public Builder workloadResults(Map<String, Object> workloadResults) {
+      this.workloadResults = workloadResults;
+      return this;
+    }
+
+    public Builder generator(GeneratorReport generator) {
+      this.generator = generator;
+      return this;
+    }
+
+    public Builder processes(
+        List<ProcessUsage> processes, Map<String, List<Double>> cpuCoresPerSecond) {
+      this.processes = processes;
+      this.cpuCoresPerSecond = cpuCoresPerSecond;
+      return this;
+    }
+
+    public Builder config(Map<String, String> config, String configHash) {
+      this.config = config;
+      this.configHash = configHash;
+      return this;
+    }
+
+    public Builder provenance(Map<String, Object> provenance) {
+      this.provenance = provenance;
+      return this;
+    }
+
+    public RunResult build() {
+      return new RunResult(
+          FORMAT_VERSION,
+          runId,
+          status,
+          verdict,
+          reasons,
+          warnings,
+          engine,
+          workload,
+          mode,
+          guarantee,
+          parallelism,
+          partitions,
+          startedAt,
+          finishedAt,
+          runDir,
+          throughput,
+          endToEndLatencyMicros,
+          engineLatencyMicros,
+          negativeLatencies,
+          verification,
+          verificationExamples,
+          workloadResults,
+          generator,
+          processes,
+          cpuCoresPerSecond,
+          timeseries,
+          config,
+          configHash,
+          provenance,
+          failure);
+    }
+  }
 }

@@ -13,11 +13,30 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.streambench.api.EngineLauncher;
 import org.streambench.harness.Home;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.redis.Redis;
 
 /** Where a result came from: tool version and commit, host, JVMs, engine and Kafka versions. */
 public final class Provenance {
   private Provenance() {}
+
+  /** A run's provenance: tool, host, harness JVM, engine (from its info file), Kafka, Redis. */
+  static Map<String, Object> ofRun(
+      Home home, Path runDir, KafkaCluster kafka, Redis redis, long seed) {
+    Map<String, Object> provenance = new LinkedHashMap<>();
+    provenance.put("tool", tool(home));
+    provenance.put("host", host());
+    provenance.put("harnessJvm", harnessJvm());
+    provenance.put("engine", engineInfo(runDir.resolve(EngineLauncher.INFO_FILE)));
+    provenance.put("kafka", kafka == null ? "not started" : kafka.description());
+    if (redis != null) {
+      provenance.put("redis", redis.description());
+    }
+    provenance.put("seed", seed);
+    return provenance;
+  }
 
   /** The tool's own version and the commit of the checkout it runs from. */
   public static Map<String, Object> tool(Home home) {

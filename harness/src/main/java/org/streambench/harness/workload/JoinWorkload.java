@@ -1,7 +1,9 @@
 package org.streambench.harness.workload;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.JoinParts;
@@ -36,8 +38,12 @@ final class JoinWorkload implements Workload {
   }
 
   @Override
-  public int inputStreams(Params params) {
-    return params.positiveInt("streams");
+  public List<String> inputTopics(String inputTopic, Params params) {
+    List<String> topics = new ArrayList<>();
+    for (int i = 0; i < params.positiveInt("streams"); i++) {
+      topics.add(JoinParts.topic(inputTopic, i));
+    }
+    return topics;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.streambench.harness.workload;
 
+import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 
@@ -22,9 +23,12 @@ public interface Workload {
   /** Checks resolved parameters beyond their type; throws a usage error. */
   default void validate(Params params) {}
 
-  /** Input topics the run needs: 1, or one per stream (join). */
-  default int inputStreams(Params params) {
-    return 1;
+  /**
+   * The run's input topics, named from {@code inputTopic} (the one the engine is told): that topic
+   * alone, or one per input stream (join).
+   */
+  default List<String> inputTopics(String inputTopic, Params params) {
+    return List.of(inputTopic);
   }
 
   /** Whether the run needs Redis (ysb). */

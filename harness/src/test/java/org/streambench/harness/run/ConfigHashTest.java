@@ -16,9 +16,8 @@ class ConfigHashTest {
     Map<String, String> b = new LinkedHashMap<>();
     b.put("y", "2");
     b.put("x", "1");
-    assertEquals(BenchmarkRun.configHash(a), BenchmarkRun.configHash(b));
-    assertEquals(64, BenchmarkRun.configHash(a).length());
-    assertNotEquals(
-        BenchmarkRun.configHash(a), BenchmarkRun.configHash(Map.of("x", "1", "y", "3")));
+    assertEquals(ResolvedConfig.hash(a), ResolvedConfig.hash(b));
+    assertEquals(64, ResolvedConfig.hash(a).length());
+    assertNotEquals(ResolvedConfig.hash(a), ResolvedConfig.hash(Map.of("x", "1", "y", "3")));
   }
 }

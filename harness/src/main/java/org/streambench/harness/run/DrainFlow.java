@@ -1,0 +1,36 @@
+package org.streambench.harness.run;
+
+import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.generator.GeneratorReport;
+
+/**
+ * Drain: the input is pre-filled as fast as the generator can, then the engine starts and works
+ * through the backlog. Throughput is input records over the time from the engine's readiness to its
+ * last output (less the workload's own output delay, such as a window's length).
+ */
+final class DrainFlow implements ModeFlow {
+
+  @Override
+  public Measurements run(RunContext run) throws Exception {
+    long records = run.request.records();
+    run.progress.accept(String.format("pre-filling %,d records", records));
+    run.startGenerator(() -> run.generator.runUnpaced(records));
+    GeneratorReport generated = run.awaitGenerator();
+    run.progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
+    run.engine.start(run.layout.specFile(), run.sampler, run.watch, run.progress);
+    run.sampler.mark(RunContext.STEADY_START);
+    run.startCollector().setSteadyWindow(0, Long.MAX_VALUE);
+    CollectorReport collected = run.awaitCollector(true, generated.sent());
+    long last = collected.lastReceiveMicros() - run.workload.outputDelayMicros();
+    double seconds = Math.max(1e-3, (last - run.engine.readyMicros()) / 1e6);
+    return new Measurements(
+        generated,
+        collected,
+        null,
+        Measurements.throughput(
+            generated.sent() / seconds,
+            collected.received() / seconds,
+            seconds,
+            run.steadyCores("engine")));
+  }
+}

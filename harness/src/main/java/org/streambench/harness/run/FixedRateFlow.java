@@ -1,0 +1,64 @@
+package org.streambench.harness.run;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.streambench.harness.Durations;
+import org.streambench.harness.collector.Collector;
+import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.generator.PacingSchedule;
+
+/**
+ * Fixed rate: engine ready → collector reading from the beginning → generator paced open loop for
+ * warm-up + duration → collector drains the rest. Throughput is the mean over the steady window.
+ */
+final class FixedRateFlow implements ModeFlow {
+
+  @Override
+  public Measurements run(RunContext run) throws Exception {
+    RunRequest request = run.request;
+    run.engine.start(run.layout.specFile(), run.sampler, run.watch, run.progress);
+    Collector collector = run.startCollector();
+    long warmup = request.warmup().toNanos() / 1_000;
+    long steady = request.duration().toNanos() / 1_000;
+    AtomicLong start = new AtomicLong();
+    PacingSchedule schedule = new PacingSchedule(request.rate());
+    long total = schedule.recordsIn(request.warmup().plus(request.duration()).toNanos());
+    run.startGenerator(
+        () ->
+            run.generator.runPaced(
+                request.rate(),
+                request.warmup(),
+                request.duration(),
+                s -> {
+                  collector.setSteadyWindow(s + warmup, s + warmup + steady);
+                  collector.setSchedule(s, schedule, total);
+                  start.set(s);
+                }));
+    run.progress.accept(
+        String.format(
+            "generating %,d records/s for %s warm-up + %s",
+            request.rate(),
+            Durations.format(request.warmup()),
+            Durations.format(request.duration())));
+    while (start.get() == 0 && run.generatorRunning()) {
+      run.watch.check();
+      Thread.sleep(10);
+    }
+    run.sleepUntil(start.get() + warmup);
+    run.sampler.mark(RunContext.STEADY_START);
+    run.sleepUntil(start.get() + warmup + steady);
+    run.sampler.mark(RunContext.STEADY_END);
+    GeneratorReport generated = run.awaitGenerator();
+    CollectorReport collected = run.awaitCollector(false, -1);
+    double seconds = request.duration().toNanos() / 1e9;
+    return new Measurements(
+        generated,
+        collected,
+        null,
+        Measurements.throughput(
+            generated.meanRate(request.warmup(), request.duration()),
+            collected.steadyReceived() / seconds,
+            seconds,
+            run.steadyCores("engine")));
+  }
+}

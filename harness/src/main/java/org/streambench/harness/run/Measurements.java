@@ -1,0 +1,27 @@
+package org.streambench.harness.run;
+
+import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.workload.InJobCheck;
+
+/**
+ * What a {@link ModeFlow} measured: the generator's and collector's reports (null in-job), the
+ * engine's own in-job report (null otherwise), and the steady-state throughput.
+ */
+record Measurements(
+    GeneratorReport generated,
+    CollectorReport collected,
+    InJobCheck inJob,
+    RunResult.Throughput throughput) {
+
+  /** Records/s and records/s per engine core, over {@code cores} used in the window. */
+  static RunResult.Throughput throughput(double in, double out, double seconds, double cores) {
+    return new RunResult.Throughput(
+        in,
+        out,
+        seconds,
+        cores > 0 ? out / cores : Double.NaN,
+        cores > 0 ? in / cores : Double.NaN);
+  }
+}

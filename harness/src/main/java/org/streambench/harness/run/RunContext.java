@@ -1,0 +1,223 @@
+package org.streambench.harness.run;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.streambench.api.EpochMicros;
+import org.streambench.harness.collector.Collector;
+import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.generator.Generator;
+import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.redis.Redis;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.workload.WorkloadRun;
+
+/**
+ * The parts a {@link ModeFlow} drives, and the waits they share. Every wait checks the services
+ * (engine, broker, Redis) and reports progress; the steady state is marked on the sampler.
+ */
+final class RunContext {
+  static final String STEADY_START = "steady-start";
+  static final String STEADY_END = "steady-end";
+  private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+  private static final double ENGINE_BUSY_CORES = 0.2;
+
+  final RunRequest request;
+  final RunLayout layout;
+  final KafkaCluster kafka;
+  final WorkloadRun workload;
+  final Generator generator;
+  final EngineProcesses engine;
+  final ProcessSampler sampler;
+  final ServiceWatch watch;
+  final Consumer<String> progress;
+  private GeneratorTask generation;
+  private Collector collector;
+
+  RunContext(
+      RunRequest request,
+      RunLayout layout,
+      KafkaCluster kafka,
+      WorkloadRun workload,
+      Generator generator,
+      EngineProcesses engine,
+      ProcessSampler sampler,
+      ServiceWatch watch,
+      Consumer<String> progress) {
+    this.request = request;
+    this.layout = layout;
+    this.kafka = kafka;
+    this.workload = workload;
+    this.generator = generator;
+    this.engine = engine;
+    this.sampler = sampler;
+    this.watch = watch;
+    this.progress = progress;
+  }
+
+  void startGenerator(Callable<GeneratorReport> generation) {
+    this.generation = GeneratorTask.start(generation);
+  }
+
+  boolean generatorRunning() {
+    return generation.running();
+  }
+
+  /** Waits for the generator, watching the services; then the workload expects its records. */
+  GeneratorReport awaitGenerator() throws Exception {
+    long lastReport = System.nanoTime();
+    while (generation.running()) {
+      watch.check();
+      generation.join(100);
+      if (collector == null && System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+        progress.accept(String.format("sent %,d", generator.sentSoFar()));
+        lastReport = System.nanoTime();
+      }
+    }
+    GeneratorReport generated = generation.report();
+    workload.expect(generated.attempted());
+    return generated;
+  }
+
+  /** Starts the collector on the output topic, reading from its beginning. */
+  Collector startCollector() throws IOException {
+    collector =
+        new Collector(
+            kafka.bootstrapServers(),
+            layout.outputTopic(),
+            request.guarantee(),
+            workload,
+            layout.file("latency.hlog"),
+            EpochMicros.now(),
+            request.idleTimeout(),
+            request.driver().collectorFor(request.partitions()));
+    collector.setEngineBusy(this::engineBusy);
+    Thread thread = new Thread(collector, Collector.THREAD_NAME);
+    thread.setDaemon(true);
+    thread.start();
+    return collector;
+  }
+
+  /** Sleeps until an epoch-micros time, watching the services and the generator. */
+  void sleepUntil(long epochMicros) throws Exception {
+    long lastReport = System.nanoTime();
+    while (EpochMicros.now() < epochMicros) {
+      watch.check();
+      generation.failIfFailed();
+      Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
+      if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+        reportProgress(generator.sentSoFar());
+        lastReport = System.nanoTime();
+      }
+    }
+  }
+
+  /**
+   * Waits for the collector's report. With {@code markEnd} (drain) the steady window ends at the
+   * last expected output (to within 100 ms). {@code sent} is the input for progress lines, or -1
+   * while the generator still sends.
+   */
+  CollectorReport awaitCollector(boolean markEnd, long sent) throws Exception {
+    progress.accept("waiting for the engine's remaining output");
+    long lastReport = System.nanoTime();
+    CollectorReport collected;
+    while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
+      watch.check();
+      if (markEnd && collector.outputComplete() && !sampler.hasMark(STEADY_END)) {
+        sampler.mark(STEADY_END);
+      }
+      if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+        reportProgress(sent < 0 ? generator.sentSoFar() : sent);
+        lastReport = System.nanoTime();
+      }
+    }
+    if (markEnd && !sampler.hasMark(STEADY_END)) {
+      sampler.mark(STEADY_END);
+    }
+    return collected;
+  }
+
+  private void reportProgress(long sent) {
+    IntervalPoint last = collector.latestSecond();
+    long received = collector.receivedSoFar();
+    progress.accept(
+        String.format(
+            "sent %,d  received %,d  backlog %,d  last second: out %,d/s, e2e p99 %s",
+            sent,
+            received,
+            last != null && last.backlog() >= 0 ? last.backlog() : Math.max(0, sent - received),
+            last == null ? 0 : last.out(),
+            last == null ? "-" : String.format("%.1f ms", last.e2eP99Micros() / 1000.0)));
+  }
+
+  /** The engine's cores in the last sampled second. */
+  double engineCoresNow() {
+    List<Double> cores = sampler.coresPerSecond().getOrDefault("engine", List.of());
+    return cores.isEmpty() ? 0.0 : cores.get(cores.size() - 1);
+  }
+
+  /** Whether the engine used a fifth of a core or more in the last sampled second. */
+  boolean engineBusy() {
+    return engineCoresNow() >= ENGINE_BUSY_CORES;
+  }
+
+  /** A role's mean cores over the steady window. */
+  double steadyCores(String role) {
+    return sampler.coresBetween(role, STEADY_START, STEADY_END);
+  }
+
+  /**
+   * Samples the harness, its driver threads, the broker and Redis; watches the broker and Redis.
+   */
+  void watchServices(Redis redis) {
+    sampler.watch("harness", ProcessHandle.current().pid());
+    sampler.watchThreads("generator", Generator::isGeneratorThread);
+    sampler.watchThreads("collector", Collector::isCollectorThread);
+    if (kafka.brokerPid() > 0) {
+      sampler.watch("broker", kafka.brokerPid());
+    }
+    if (redis != null && redis.pid() > 0) {
+      sampler.watch("redis", redis.pid());
+    }
+    kafka.brokerProcesses().forEach(b -> watch.watch("the Kafka broker", b));
+    if (redis != null && redis.log() != null) {
+      watch.watch("Redis", redis.pid(), redis.log());
+    }
+  }
+
+  /** CPU (in all and in the steady window) and peak memory of every sampled role. */
+  List<ProcessUsage> processUsage() {
+    List<ProcessUsage> out = new ArrayList<>();
+    sampler
+        .latest()
+        .forEach(
+            (role, s) ->
+                out.add(
+                    new ProcessUsage(
+                        role,
+                        sampler.pid(role),
+                        sampler.cpuSinceWatched(role),
+                        steadyCores(role),
+                        s.peakRssBytes())));
+    out.sort(Comparator.comparing(ProcessUsage::role));
+    return out;
+  }
+
+  /** Stops the generator and the collector (idempotent, safe after a failure). */
+  void stopDrivers() {
+    generator.stop();
+    if (collector != null) {
+      collector.stop();
+    }
+    if (generation != null) {
+      generation.joinQuietly();
+    }
+  }
+}

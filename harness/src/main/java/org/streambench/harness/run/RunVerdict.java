@@ -1,0 +1,74 @@
+package org.streambench.harness.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.verify.Verdict;
+import org.streambench.harness.workload.ExternalCheck;
+
+/**
+ * A finished run's verdict: the verifier's findings (and the external check's, prefixed {@code
+ * redis.}), then {@link RunJudge}'s rules over the measurements and the steady-state CPU samples. A
+ * run that did not complete has verdict {@code unknown}.
+ */
+record RunVerdict(
+    String verdict,
+    List<String> reasons,
+    List<String> warnings,
+    Map<String, Long> counts,
+    Map<String, List<String>> examples) {
+
+  static RunVerdict unknown(String why) {
+    return new RunVerdict(Verdict.Status.UNKNOWN.id(), List.of(why), List.of(), null, null);
+  }
+
+  static RunVerdict judge(RunContext run, Measurements m, ExternalCheck external) {
+    Verdict checked = m.inJob() != null ? m.inJob().verdict() : m.collected().verdict();
+    List<String> reasons = new ArrayList<>(checked.reasons());
+    Map<String, Long> counts = new LinkedHashMap<>(checked.counts());
+    Map<String, List<String>> examples = new LinkedHashMap<>(checked.examples());
+    if (external != null) {
+      Verdict v = external.verdict();
+      v.reasons().forEach(r -> reasons.add("redis: " + r));
+      v.counts().forEach((k, n) -> counts.put("redis." + k, n));
+      v.examples().forEach((k, e) -> examples.put("redis." + k, e));
+    }
+    RunJudge.Judgement judged = RunJudge.judge(facts(run, m, reasons, counts));
+    return new RunVerdict(
+        (judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID).id(),
+        judged.reasons(),
+        judged.warnings(),
+        counts,
+        examples);
+  }
+
+  private static RunJudge.Facts facts(
+      RunContext run, Measurements m, List<String> verifierReasons, Map<String, Long> counts) {
+    Map<String, Double> cores = new LinkedHashMap<>();
+    for (String role : List.of("engine", "broker", "harness")) {
+      cores.put(role, run.steadyCores(role));
+    }
+    cores.put("generator.per-thread", run.steadyCores("generator") / run.generator.threads());
+    cores.put("collector", run.steadyCores("collector"));
+    Exception sendError = run.generator.firstError();
+    RunRequest request = run.request;
+    return new RunJudge.Facts(
+        request.mode(),
+        request.guarantee(),
+        request.warmup(),
+        request.maxGeneratorLag(),
+        verifierReasons,
+        counts,
+        m.generated(),
+        sendError == null
+            ? null
+            : sendError.getClass().getSimpleName() + ": " + UsageException.firstLine(sendError),
+        m.collected() == null ? 0 : m.collected().firstReceiveMicros(),
+        m.collected() == null ? 0 : m.collected().negativeEndToEnd(),
+        m.collected() == null ? 0 : m.collected().negativeEngine(),
+        cores,
+        Runtime.getRuntime().availableProcessors());
+  }
+}
