@@ -6,20 +6,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.process.ThreadCost;
-import org.streambench.harness.verify.Verdict;
 import org.streambench.harness.workload.WorkloadRun;
 
 /**
@@ -56,28 +54,19 @@ public final class Collector implements Runnable {
   private final String bootstrapServers;
   private final String topic;
   private final Guarantee guarantee;
-  private final LatencyRecorder latency;
+  private final int threads;
   private final long idleTimeoutNanos;
-  private final WorkloadRun workload;
-  private volatile java.util.function.BooleanSupplier engineBusy = () -> false;
+  private final OutputChecks checks;
   private final CountDownLatch finished = new CountDownLatch(1);
+  private final DoubleAdder helperCpuSeconds = new DoubleAdder();
+  private final LongAdder helperAllocated = new LongAdder();
+  private volatile BooleanSupplier engineBusy = () -> false;
   private volatile boolean stopped;
+  private volatile boolean done;
   private volatile boolean complete;
   private volatile Exception failure;
-  private volatile CollectorReport report;
-  private volatile long receivedSoFar;
-  private volatile IntervalPoint latestSecond;
-  private final int threads;
-  private volatile boolean done;
   private volatile Exception helperFailure;
-  private volatile long lastProgressNanos;
-  private final java.util.concurrent.atomic.DoubleAdder helperCpuSeconds =
-      new java.util.concurrent.atomic.DoubleAdder();
-  private final java.util.concurrent.atomic.LongAdder helperAllocated =
-      new java.util.concurrent.atomic.LongAdder();
-  // guarded by this
-  private long first;
-  private long last;
+  private volatile CollectorReport report;
 
   /**
    * @param threads consumer threads, each reading every threads-th partition
@@ -99,13 +88,12 @@ public final class Collector implements Runnable {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.guarantee = guarantee;
-    this.workload = workload;
-    this.latency = new LatencyRecorder(intervalLog, originMicros);
+    this.checks = new OutputChecks(workload, intervalLog, originMicros);
     this.idleTimeoutNanos = idleTimeout.toNanos();
   }
 
-  public synchronized void setSteadyWindow(long fromMicros, long toMicros) {
-    latency.setSteadyWindow(fromMicros, toMicros);
+  public void setSteadyWindow(long fromMicros, long toMicros) {
+    checks.setSteadyWindow(fromMicros, toMicros);
   }
 
   /**
@@ -115,21 +103,20 @@ public final class Collector implements Runnable {
    * @param schedule the generator's pacing
    * @param total records in the whole schedule
    */
-  public synchronized void setSchedule(long startMicros, PacingSchedule schedule, long total) {
-    latency.setSchedule(
-        t -> t < startMicros ? 0 : Math.min(total, schedule.dueBy((t - startMicros) * 1_000)));
+  public void setSchedule(long startMicros, PacingSchedule schedule, long total) {
+    checks.setSchedule(startMicros, schedule, total);
   }
 
   /** Records received so far (for progress reports). */
   public long receivedSoFar() {
-    return receivedSoFar;
+    return checks.received();
   }
 
   /**
    * While {@code busy} says the engine is working, silence does not count as idle (a windowed job
    * draining a large input may emit nothing until its windows close).
    */
-  public void setEngineBusy(java.util.function.BooleanSupplier busy) {
+  public void setEngineBusy(BooleanSupplier busy) {
     engineBusy = busy;
   }
 
@@ -140,7 +127,7 @@ public final class Collector implements Runnable {
 
   /** The last complete second of output, or null before the first (for progress reports). */
   public IntervalPoint latestSecond() {
-    return latestSecond;
+    return checks.latestSecond();
   }
 
   /** Stops reading at once (interrupted runs). */
@@ -172,59 +159,39 @@ public final class Collector implements Runnable {
   /**
    * Reads until complete or idle. The calling thread reads its share of the partitions and decides
    * when to stop; each helper thread reads its own share with its own consumer. Records are checked
-   * and recorded under one lock, so the workload's checks and the histograms see each record once.
+   * and recorded by {@link OutputChecks} under one lock, so each is seen once.
    */
   @Override
   public void run() {
     ThreadCost cost = ThreadCost.start();
-    boolean timedOut = false;
     List<Thread> helpers = new ArrayList<>();
-    List<KafkaConsumer<byte[], byte[]>> consumers = new ArrayList<>();
+    List<KafkaConsumer<byte[], byte[]>> consumers = List.of();
     try {
-      consumers.add(new KafkaConsumer<>(consumerProps(0)));
-      List<TopicPartition> partitions =
-          consumers.get(0).partitionsFor(topic, Duration.ofSeconds(30)).stream()
-              .map(p -> new TopicPartition(p.topic(), p.partition()))
-              .toList();
-      // a thread without a partition would have nothing to read
-      int used = Math.min(threads, partitions.size());
-      for (int t = 1; t < used; t++) {
-        consumers.add(new KafkaConsumer<>(consumerProps(t)));
-      }
-      for (int t = 0; t < used; t++) {
-        List<TopicPartition> share = new ArrayList<>();
-        for (TopicPartition tp : partitions) {
-          if (tp.partition() % used == t) {
-            share.add(tp);
-          }
-        }
-        consumers.get(t).assign(share);
-        consumers.get(t).seekToBeginning(share);
-      }
-      for (int t = 1; t < used; t++) {
+      consumers = OutputConsumers.open(bootstrapServers, topic, guarantee, threads);
+      for (int t = 1; t < consumers.size(); t++) {
         KafkaConsumer<byte[], byte[]> consumer = consumers.get(t);
         Thread helper = new Thread(() -> readUntilDone(consumer), THREAD_NAME + "-" + t);
         helper.setDaemon(true);
         helpers.add(helper);
         helper.start();
       }
-      timedOut = readAndDecide(consumers.get(0));
+      boolean timedOut = readAndDecide(consumers.get(0));
       stopHelpers(helpers);
       if (helperFailure != null) {
         throw helperFailure;
       }
-      report = report(timedOut, cost);
+      report =
+          checks.report(
+              timedOut,
+              cost.cpuSeconds() + helperCpuSeconds.sum(),
+              cost.allocatedBytes() + helperAllocated.sum());
     } catch (Exception e) {
       failure = e;
     } finally {
       try {
         stopHelpers(helpers);
-        synchronized (this) {
-          latency.close();
-        }
-        for (KafkaConsumer<byte[], byte[]> c : consumers) {
-          closeQuietly(c);
-        }
+        checks.close();
+        consumers.forEach(OutputConsumers::closeQuietly);
       } finally {
         finished.countDown();
       }
@@ -244,14 +211,6 @@ public final class Collector implements Runnable {
     }
   }
 
-  private static void closeQuietly(KafkaConsumer<byte[], byte[]> consumer) {
-    try {
-      consumer.close();
-    } catch (RuntimeException e) {
-      // a helper that did not end in time still holds it; the run goes on without it
-    }
-  }
-
   /** A helper thread's loop: read its share until the deciding thread is done. */
   private void readUntilDone(KafkaConsumer<byte[], byte[]> consumer) {
     ThreadCost cost = ThreadCost.start();
@@ -259,7 +218,7 @@ public final class Collector implements Runnable {
     try {
       while (!done && !stopped) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-        take(records, EpochMicros.now(), stamps);
+        checks.take(records, EpochMicros.now(), stamps);
       }
     } catch (Exception e) {
       helperFailure = e;
@@ -276,106 +235,33 @@ public final class Collector implements Runnable {
    */
   private boolean readAndDecide(KafkaConsumer<byte[], byte[]> consumer) {
     long[] stamps = new long[3];
-    lastProgressNanos = System.nanoTime();
+    checks.resetIdleClock();
     long allSeenAt = -1;
     long lastCompletionCheck = 0;
     while (!stopped && !done) {
       ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-      take(records, EpochMicros.now(), stamps);
+      checks.take(records, EpochMicros.now(), stamps);
       long nowNanos = System.nanoTime();
-      synchronized (this) {
-        roll(EpochMicros.now());
-        if (allSeenAt < 0 && nowNanos - lastCompletionCheck >= COMPLETION_CHECK_NANOS) {
-          lastCompletionCheck = nowNanos;
-          if (workload.complete()) {
-            allSeenAt = nowNanos;
-            complete = true;
-          }
+      checks.roll(EpochMicros.now());
+      if (allSeenAt < 0 && nowNanos - lastCompletionCheck >= COMPLETION_CHECK_NANOS) {
+        lastCompletionCheck = nowNanos;
+        if (checks.complete()) {
+          allSeenAt = nowNanos;
+          complete = true;
         }
       }
-      if (workload.expectedSoFar() < 0) {
+      if (!checks.expectationKnown()) {
         continue;
       }
       if (allSeenAt >= 0 && nowNanos - allSeenAt >= SETTLE_NANOS) {
         return false;
       }
-      long silent = nowNanos - lastProgressNanos;
+      long silent = nowNanos - checks.lastTakenNanos();
       if (silent >= idleTimeoutNanos
           && (silent >= MAX_BUSY_SILENCE * idleTimeoutNanos || !engineBusy.getAsBoolean())) {
         return true;
       }
     }
     return false;
-  }
-
-  /**
-   * Checks and records a poll's records, received at {@code now} (read before the lock, so that
-   * waiting for it is not counted as latency); the one place that touches the workload and latency.
-   */
-  private void take(ConsumerRecords<byte[], byte[]> records, long now, long[] stamps) {
-    if (records.isEmpty()) {
-      return;
-    }
-    synchronized (this) {
-      roll(now); // the records belong to the second they arrived in
-      lastProgressNanos = System.nanoTime();
-      first = first == 0 ? now : first;
-      last = now;
-      for (ConsumerRecord<byte[], byte[]> r : records) {
-        if (workload.observe(r.value(), stamps)) {
-          latency.record(stamps[0], now, stamps[1], stamps[2]);
-        }
-      }
-      receivedSoFar = workload.received();
-    }
-  }
-
-  /** Closes the seconds that have ended (guarded by this). */
-  private void roll(long nowMicros) {
-    if (latency.rollIntervals(nowMicros)) {
-      latestSecond = latency.points().get(latency.points().size() - 1);
-    }
-  }
-
-  private synchronized CollectorReport report(boolean timedOut, ThreadCost cost) {
-    latency.close();
-    return new CollectorReport(
-        workload.received(),
-        first,
-        last,
-        LatencySummary.of(latency.steadyE2e()),
-        LatencySummary.of(latency.steadyEngine()),
-        latency.steadyReceived(),
-        latency.negativeE2e(),
-        latency.negativeEngine(),
-        List.copyOf(latency.points()),
-        workload.expectedSoFar() < 0
-            ? new Verdict(
-                Verdict.Status.UNKNOWN,
-                List.of("stopped before the generator finished"),
-                Map.of(),
-                Map.of())
-            : workload.verdict(),
-        timedOut,
-        cost.cpuSeconds() + helperCpuSeconds.sum(),
-        workload.received() == 0
-            ? 0
-            : (double) (cost.allocatedBytes() + helperAllocated.sum()) / workload.received());
-  }
-
-  private Properties consumerProps(int thread) {
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    p.put(
-        ConsumerConfig.CLIENT_ID_CONFIG,
-        thread == 0 ? "streambench-collector" : "streambench-collector-" + thread);
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    p.putAll(CONSUMER_SETTINGS);
-    p.put(
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-        guarantee == Guarantee.EXACTLY_ONCE ? "read_committed" : "read_uncommitted");
-    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    return p;
   }
 }

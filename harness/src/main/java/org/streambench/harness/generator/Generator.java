@@ -11,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
-import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -184,7 +183,12 @@ public final class Generator {
       }
       double networkCpu =
           ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread) - networkCpuAtStart;
-      return report(mine, schedule, startMicros, networkCpu);
+      return GeneratorReport.ofLoops(
+          mine,
+          errors.get(),
+          schedule == null ? 0 : schedule.ratePerSecond(),
+          startMicros,
+          networkCpu);
     } finally {
       mine.forEach(SendLoop::close);
       loops.removeAll(mine);
@@ -226,53 +230,6 @@ public final class Generator {
       }
       all.forEach(SendLoop::halt);
     }
-  }
-
-  private GeneratorReport report(
-      List<SendLoop> mine, PacingSchedule schedule, long startMicros, double networkCpu) {
-    long endMicros = EpochMicros.now();
-    Histogram lateness = new Histogram(3);
-    long[] perSecond = new long[0];
-    long sent = 0;
-    long maxLag = 0;
-    long steadyMaxLag = 0;
-    double threadCpu = 0;
-    long allocated = 0;
-    for (SendLoop loop : mine) {
-      lateness.add(loop.lateness());
-      long[] own = loop.perSecond();
-      if (own.length > perSecond.length) {
-        perSecond = Arrays.copyOf(perSecond, own.length);
-      }
-      for (int i = 0; i < own.length; i++) {
-        perSecond[i] += own[i];
-      }
-      sent += loop.sent();
-      maxLag = Math.max(maxLag, loop.maxLag());
-      steadyMaxLag = Math.max(steadyMaxLag, loop.steadyMaxLag());
-      threadCpu += loop.threadCpu();
-      allocated += loop.allocated();
-    }
-    double seconds = Math.max(1e-6, (endMicros - startMicros) / 1e6);
-    int usedSeconds = perSecond.length;
-    while (usedSeconds > 0 && perSecond[usedSeconds - 1] == 0) {
-      usedSeconds--;
-    }
-    return new GeneratorReport(
-        sent - errors.get(),
-        errors.get(),
-        schedule == null ? 0 : schedule.ratePerSecond(),
-        sent / seconds,
-        maxLag,
-        steadyMaxLag,
-        lateness.getValueAtPercentile(50),
-        lateness.getValueAtPercentile(99),
-        Arrays.copyOf(perSecond, usedSeconds),
-        startMicros,
-        endMicros,
-        threadCpu,
-        networkCpu,
-        sent == 0 ? 0 : (double) allocated / sent);
   }
 
   /**
