@@ -7,29 +7,30 @@ import java.nio.file.Path;
 import java.util.Properties;
 import kafka.Kafka;
 import kafka.tools.StorageTool;
-import org.apache.kafka.common.Uuid;
 import org.streambench.api.ParentWatchdog;
 
 /**
- * Runs one real single-node KRaft Kafka broker from {@code server.properties}: formats the log
- * directory on first start ({@code kafka-storage format --standalone}), then runs {@code
+ * Runs one real KRaft Kafka node (combined broker and controller, controller only, or broker only,
+ * as {@code process.roles} says) from {@code server.properties}: formats its log directory on first
+ * start with the cluster's id ({@code kafka-storage format}: {@code --standalone} for the one
+ * controller, {@code --no-initial-controllers} for a broker that joins it), then runs {@code
  * kafka.Kafka}. Exits when standard input closes, so it never outlives the harness that started it.
  */
 public final class BrokerMain {
   private BrokerMain() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 1) {
-      System.err.println("usage: BrokerMain server.properties");
+    if (args.length != 2) {
+      System.err.println("usage: BrokerMain server.properties cluster-id");
       System.exit(2);
     }
     String config = args[0];
-    formatIfNeeded(config);
+    formatIfNeeded(config, args[1]);
     ParentWatchdog.start("broker");
     Kafka.main(new String[] {config});
   }
 
-  private static void formatIfNeeded(String config) throws IOException {
+  private static void formatIfNeeded(String config, String clusterId) throws IOException {
     Properties props = new Properties();
     try (InputStream in = Files.newInputStream(Path.of(config))) {
       props.load(in);
@@ -38,10 +39,11 @@ public final class BrokerMain {
     if (Files.exists(logDir.resolve("meta.properties"))) {
       return;
     }
-    String clusterId = Uuid.randomUuid().toString();
+    boolean controller = props.getProperty("process.roles", "").contains("controller");
+    String quorum = controller ? "--standalone" : "--no-initial-controllers";
     int rc =
         StorageTool.execute(
-            new String[] {"format", "-t", clusterId, "-c", config, "--standalone"}, System.out);
+            new String[] {"format", "-t", clusterId, "-c", config, quorum}, System.out);
     if (rc != 0) {
       System.err.println("streambench: formatting " + logDir + " failed with exit code " + rc);
       System.exit(1);

@@ -8,11 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.Home;
 import org.streambench.harness.KeyValues;
-import org.streambench.harness.kafka.EmbeddedBroker;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.kafka.TopicReplication;
 import picocli.CommandLine.Option;
 
-/** Which Kafka to run on: the embedded broker (default) or {@code --kafka host:port}. */
+/**
+ * Which Kafka to run on: the embedded one (default: one broker; {@code --brokers N}) or {@code
+ * --kafka host:port}, and how the run's topics are replicated.
+ */
 final class KafkaOptions {
   @Option(
       names = "--kafka",
@@ -27,6 +32,33 @@ final class KafkaOptions {
   int brokerPort;
 
   @Option(
+      names = "--brokers",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Brokers of the embedded Kafka: 1 (default) is one combined broker-and-controller"
+              + " process; N > 1 starts a controller and N brokers, each its own process.")
+  int brokers;
+
+  @Option(
+      names = "--replication-factor",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Replicas of each partition of the run's topics (default: the embedded brokers, at"
+              + " most 3; with --kafka, the cluster's default.replication.factor).")
+  int replicationFactor;
+
+  @Option(
+      names = "--min-insync-replicas",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "min.insync.replicas of the run's topics (default: the replication factor less one, at"
+              + " least 1; with --kafka, the cluster's default).")
+  int minInsyncReplicas;
+
+  @Option(
       names = "--broker-set",
       paramLabel = "KEY=VALUE",
       description =
@@ -38,19 +70,39 @@ final class KafkaOptions {
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress)
       throws IOException, InterruptedException {
     if (external != null) {
-      return KafkaCluster.external(external);
+      if (brokers != 1) {
+        throw new UsageException("--brokers starts an embedded Kafka; it cannot go with --kafka");
+      }
+      return KafkaCluster.external(
+          external,
+          TopicReplication.CLUSTER_DEFAULT.override(replicationFactor, minInsyncReplicas, 0));
     }
+    if (brokers < 1) {
+      throw new UsageException("--brokers must be at least 1, was " + brokers);
+    }
+    TopicReplication replication =
+        TopicReplication.forBrokers(brokers)
+            .override(replicationFactor, minInsyncReplicas, brokers);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
     Path dir = home.dataDir().resolve("kafka-" + stamp);
-    progress.accept("starting embedded Kafka broker (KRaft) in " + dir);
-    long t0 = System.nanoTime();
-    EmbeddedBroker broker =
-        EmbeddedBroker.start(
-            home, dir, brokerPort, KeyValues.parse("--broker-set", brokerSets), "kafka-" + stamp);
     progress.accept(
         String.format(
-            "broker ready at %s after %.1f s",
-            broker.bootstrapServers(), (System.nanoTime() - t0) / 1e9));
-    return broker;
+            "starting embedded Kafka (KRaft, %s) in %s",
+            brokers == 1 ? "one broker" : brokers + " brokers and a controller", dir));
+    long t0 = System.nanoTime();
+    EmbeddedKafka kafka =
+        EmbeddedKafka.start(
+            home,
+            dir,
+            brokerPort,
+            brokers,
+            KeyValues.parse("--broker-set", brokerSets),
+            replication,
+            "kafka-" + stamp);
+    progress.accept(
+        String.format(
+            "Kafka ready at %s after %.1f s",
+            kafka.bootstrapServers(), (System.nanoTime() - t0) / 1e9));
+    return kafka;
   }
 }

@@ -3,6 +3,7 @@ package org.streambench.harness.kafka;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.process.ChildProcess;
 
 /** The Kafka a run uses: the embedded broker or an external cluster. */
 public interface KafkaCluster extends AutoCloseable {
@@ -25,14 +27,17 @@ public interface KafkaCluster extends AutoCloseable {
     return null;
   }
 
-  /** Process id of the broker if streambench started it, else -1. */
-  default long brokerPid() {
-    return -1;
+  /**
+   * The Kafka processes streambench started, by name ("the Kafka broker 2", "the Kafka
+   * controller"); empty for an external cluster.
+   */
+  default Map<String, ChildProcess> nodes() {
+    return Map.of();
   }
 
-  /** The broker processes if streambench started them, else empty. */
-  default List<org.streambench.harness.process.ChildProcess> brokerProcesses() {
-    return List.of();
+  /** How the run's topics are replicated. */
+  default TopicReplication replication() {
+    return TopicReplication.CLUSTER_DEFAULT;
   }
 
   @Override
@@ -47,17 +52,23 @@ public interface KafkaCluster extends AutoCloseable {
   }
 
   /**
-   * Creates topics with one replica each and waits until every partition is served by its leader:
-   * the controller accepts a topic, and the brokers' metadata names a leader, before that leader's
-   * replica manager has created the partition. A first write in that window is refused with a
-   * retriable error, and an idempotent producer with several requests in flight can then lose its
-   * first batch for good (KAFKA-15591; see docs/kafka-idempotent-first-write.md). Nothing may be
+   * Creates topics, replicated as {@link #replication()} says, and waits until every partition is
+   * served by its leader: the controller accepts a topic, and the brokers' metadata names a leader,
+   * before that leader's replica manager has created the partition. A first write in that window is
+   * refused with a retriable error, and an idempotent producer with several requests in flight can
+   * then lose its first batch for good (KAFKA-15591; see docs/kafka-first-write.md). Nothing may be
    * written or read (pre-fill, engine output, timed run) before {@link TopicReadiness} says so.
    */
   default void createTopics(List<String> names, int partitions) throws Exception {
     try (Admin admin = admin()) {
       admin
-          .createTopics(names.stream().map(n -> new NewTopic(n, partitions, (short) 1)).toList())
+          .createTopics(
+              names.stream()
+                  .map(
+                      n ->
+                          new NewTopic(n, Optional.of(partitions), replication().factor())
+                              .configs(replication().topicConfigs()))
+                  .toList())
           .all()
           .get(60, TimeUnit.SECONDS);
       TopicReadiness.awaitServed(admin, names, Duration.ofSeconds(60));
@@ -71,7 +82,7 @@ public interface KafkaCluster extends AutoCloseable {
   }
 
   /** Uses an existing cluster; fails with a usage error if it does not answer. */
-  static KafkaCluster external(String bootstrapServers) {
+  static KafkaCluster external(String bootstrapServers, TopicReplication replication) {
     KafkaCluster cluster =
         new KafkaCluster() {
           @Override
@@ -82,6 +93,11 @@ public interface KafkaCluster extends AutoCloseable {
           @Override
           public String description() {
             return "external " + bootstrapServers;
+          }
+
+          @Override
+          public TopicReplication replication() {
+            return replication;
           }
 
           @Override

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -30,6 +31,37 @@ interface CpuSource {
       @Override
       public long pid() {
         return pid;
+      }
+    };
+  }
+
+  /**
+   * Several processes as one (e.g. a Kafka cluster's nodes): their CPU and memory summed, the peak
+   * the sum of their peaks. Null once all are gone.
+   */
+  static CpuSource processes(List<Long> pids) {
+    return new CpuSource() {
+      @Override
+      public ProcessSampler.Sample read() {
+        double cpu = 0;
+        long rss = 0;
+        long peak = 0;
+        boolean any = false;
+        for (long pid : pids) {
+          ProcessSampler.Sample s = readProc(pid);
+          if (s != null) {
+            any = true;
+            cpu += s.cpuSeconds();
+            rss += s.rssBytes();
+            peak += s.peakRssBytes();
+          }
+        }
+        return any ? new ProcessSampler.Sample(cpu, rss, peak) : null;
+      }
+
+      @Override
+      public long pid() {
+        return pids.get(0);
       }
     };
   }

@@ -48,6 +48,14 @@ public final class ProcessSampler implements AutoCloseable {
     watch(role, CpuSource.process(pid));
   }
 
+  /**
+   * Starts sampling several processes as one role (their CPU and memory summed), e.g. every node of
+   * a Kafka cluster.
+   */
+  public void watch(String role, List<Long> pids) {
+    watch(role, pids.size() == 1 ? CpuSource.process(pids.get(0)) : CpuSource.processes(pids));
+  }
+
   /** Starts sampling the harness threads whose name matches, under {@code role}. */
   public void watchThreads(String role, Predicate<String> threadName) {
     watch(role, CpuSource.threads(threadName));

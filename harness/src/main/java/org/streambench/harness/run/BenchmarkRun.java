@@ -211,7 +211,7 @@ public final class BenchmarkRun {
 
     /** An external cluster keeps no benchmark scratch data; the embedded broker's goes with it. */
     private void deleteTopicsOfExternalKafka() {
-      if (kafka.brokerPid() > 0 || !flow.usesTopics()) {
+      if (!kafka.nodes().isEmpty() || !flow.usesTopics()) {
         return;
       }
       try {

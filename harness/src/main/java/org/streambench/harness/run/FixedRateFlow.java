@@ -49,7 +49,7 @@ final class FixedRateFlow implements ModeFlow {
     run.sleepUntil(start.get() + warmup + steady);
     run.sampler.mark(RunContext.STEADY_END);
     GeneratorReport generated = run.awaitGenerator();
-    CollectorReport collected = run.awaitCollector(false, -1);
+    CollectorReport collected = run.awaitCollector(false, generated.sent());
     double seconds = request.duration().toNanos() / 1e9;
     return new Measurements(
         generated,

@@ -14,6 +14,7 @@ import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
@@ -121,8 +122,7 @@ final class RunContext {
 
   /**
    * Waits for the collector's report. With {@code markEnd} (drain) the steady window ends at the
-   * last expected output (to within 100 ms). {@code sent} is the input for progress lines, or -1
-   * while the generator still sends.
+   * last expected output (to within 100 ms). {@code sent}: the input, for progress lines.
    */
   CollectorReport awaitCollector(boolean markEnd, long sent) throws Exception {
     progress.accept("waiting for the engine's remaining output");
@@ -134,7 +134,7 @@ final class RunContext {
         sampler.mark(STEADY_END);
       }
       if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-        reportProgress(sent < 0 ? generator.sentSoFar() : sent);
+        reportProgress(sent);
         lastReport = System.nanoTime();
       }
     }
@@ -180,13 +180,14 @@ final class RunContext {
     sampler.watch("harness", ProcessHandle.current().pid());
     sampler.watchThreads("generator", Generator::isGeneratorThread);
     sampler.watchThreads("collector", Collector::isCollectorThread);
-    if (kafka.brokerPid() > 0) {
-      sampler.watch("broker", kafka.brokerPid());
+    if (!kafka.nodes().isEmpty()) {
+      // every node of the embedded Kafka, controller included, as the one role "broker"
+      sampler.watch("broker", kafka.nodes().values().stream().map(ChildProcess::pid).toList());
     }
     if (redis != null && redis.pid() > 0) {
       sampler.watch("redis", redis.pid());
     }
-    kafka.brokerProcesses().forEach(b -> watch.watch("the Kafka broker", b));
+    kafka.nodes().forEach(watch::watch);
     if (redis != null && redis.log() != null) {
       watch.watch("Redis", redis.pid(), redis.log());
     }

@@ -52,7 +52,9 @@ class FailureIT {
       CompletableFuture<RunResult> run = runInBackground(kafka, 5_000);
       long enginePid = pidOf(awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run));
       Thread.sleep(4_000);
-      ProcessHandle.of(kafka.broker.brokerPid()).orElseThrow().destroyForcibly();
+      ProcessHandle.of(kafka.broker.nodes().values().iterator().next().pid())
+          .orElseThrow()
+          .destroyForcibly();
       long killed = System.nanoTime();
 
       RunResult r = run.get(60, TimeUnit.SECONDS);

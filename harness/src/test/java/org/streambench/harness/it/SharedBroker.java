@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.TestWatcher;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
-import org.streambench.harness.kafka.EmbeddedBroker;
+import org.streambench.harness.kafka.EmbeddedKafka;
+import org.streambench.harness.kafka.TopicReplication;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -31,7 +32,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   private static final Duration WORKLOAD_IDLE = Duration.ofSeconds(30);
 
   final Home home;
-  final EmbeddedBroker broker;
+  final EmbeddedKafka broker;
   final ResultStore store;
   final EngineRegistry engines;
   private final Path data;
@@ -40,20 +41,35 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
 
   /** Started with the test class that registers it, closed after its last test. */
   static SharedBroker forClass() {
+    return forClass(1);
+  }
+
+  /** The same with {@code brokers} embedded brokers (and a controller when more than one). */
+  static SharedBroker forClass(int brokers) {
     try {
-      return new SharedBroker();
+      return new SharedBroker(brokers);
     } catch (Exception e) {
       throw new IllegalStateException("cannot start the shared broker", e);
     }
   }
 
   SharedBroker() throws Exception {
+    this(1);
+  }
+
+  private SharedBroker(int brokers) throws Exception {
     Home checkout = Home.detect();
     data = Files.createTempDirectory("streambench-it-");
     home = new Home(checkout.root(), data);
     broker =
-        EmbeddedBroker.start(
-            home, data.resolve("kafka"), 0, java.util.Map.of(), "it-" + data.getFileName());
+        EmbeddedKafka.start(
+            home,
+            data.resolve("kafka"),
+            0,
+            brokers,
+            java.util.Map.of(),
+            TopicReplication.forBrokers(brokers),
+            "it-" + data.getFileName());
     store = ResultStore.openSqlite(home.defaultDatabase());
     engines = EngineRegistry.scan(home.enginesDir());
   }

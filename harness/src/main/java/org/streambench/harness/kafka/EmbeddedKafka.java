@@ -1,0 +1,261 @@
+package org.streambench.harness.kafka;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.AppInfoParser;
+import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.process.ChildProcess;
+
+/**
+ * A real KRaft Kafka on 127.0.0.1, each node its own JVM, with data and logs under a directory of
+ * the caller's, configured from {@code embedded-broker.properties}. One broker is one combined
+ * broker-and-controller node ({@code broker.log}); several are a controller ({@code
+ * controller.log}) and that many brokers ({@code broker-N.log}), so that a broker can fail while
+ * the cluster goes on. The run's topics get {@link TopicReplication#forBrokers} unless told
+ * otherwise.
+ */
+public final class EmbeddedKafka implements KafkaCluster {
+  private static final long START_TIMEOUT_MS = 90_000;
+
+  private final List<KafkaNode> nodes;
+  private final Path dir;
+  private final TopicReplication replication;
+
+  private EmbeddedKafka(List<KafkaNode> nodes, Path dir, TopicReplication replication) {
+    this.nodes = nodes;
+    this.dir = dir;
+    this.replication = replication;
+  }
+
+  /**
+   * Starts the nodes and waits until every broker answers.
+   *
+   * @param port the first broker's client port, or 0 for a free one
+   * @param brokers how many brokers
+   * @param overrides settings that replace or add to {@code embedded-broker.properties}
+   * @param replication replication of the run's topics
+   */
+  public static EmbeddedKafka start(
+      Home home,
+      Path dir,
+      int port,
+      int brokers,
+      Map<String, String> overrides,
+      TopicReplication replication,
+      String runTag)
+      throws IOException, InterruptedException {
+    if (brokers < 1) {
+      throw new UsageException("--brokers must be at least 1, was " + brokers);
+    }
+    Home.requireFile(home.brokerJar(), "the broker jar");
+    int firstPort = port == 0 ? freePort() : requireFree(port);
+    int controllerPort = freePort();
+    Map<String, String> shared = sharedConfig(controllerPort, brokers);
+    shared.putAll(overrides);
+    Files.createDirectories(dir);
+    String clusterId = Uuid.randomUuid().toString();
+    List<KafkaNode> nodes = new ArrayList<>();
+    EmbeddedKafka kafka = new EmbeddedKafka(nodes, dir, replication);
+    try {
+      if (brokers == 1) {
+        nodes.add(
+            KafkaNode.start(
+                home,
+                KafkaNode.Role.COMBINED,
+                1,
+                firstPort,
+                controllerPort,
+                shared,
+                dir.resolve("data"),
+                dir.resolve("broker.log"),
+                clusterId,
+                runTag));
+      } else {
+        nodes.add(
+            KafkaNode.start(
+                home,
+                KafkaNode.Role.CONTROLLER,
+                0,
+                0,
+                controllerPort,
+                shared,
+                dir.resolve("data-controller"),
+                dir.resolve("controller.log"),
+                clusterId,
+                runTag));
+        for (int id = 1; id <= brokers; id++) {
+          nodes.add(
+              KafkaNode.start(
+                  home,
+                  KafkaNode.Role.BROKER,
+                  id,
+                  id == 1 ? firstPort : freePort(),
+                  controllerPort,
+                  shared,
+                  dir.resolve("data-" + id),
+                  dir.resolve("broker-" + id + ".log"),
+                  clusterId,
+                  runTag));
+        }
+      }
+      kafka.awaitReady(brokers);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      kafka.close();
+      throw e;
+    }
+    return kafka;
+  }
+
+  private void awaitReady(int brokers) throws IOException, InterruptedException {
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+    while (System.currentTimeMillis() < deadline) {
+      for (KafkaNode node : nodes) {
+        ChildProcess p = node.process();
+        if (!p.isAlive()) {
+          throw new IOException(
+              node.name(brokers > 1)
+                  + " exited with code "
+                  + p.exitCode()
+                  + " during start; log tail:\n"
+                  + p.logTail(20));
+        }
+      }
+      try (Admin admin = admin()) {
+        if (admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size() >= brokers) {
+          return;
+        }
+      } catch (ExecutionException | TimeoutException e) {
+        // not answering yet
+      }
+      Thread.sleep(200);
+    }
+    throw new IOException(
+        brokers + " Kafka broker(s) did not answer within " + START_TIMEOUT_MS / 1000 + " s");
+  }
+
+  private List<KafkaNode> brokers() {
+    return nodes.stream().filter(n -> n.role != KafkaNode.Role.CONTROLLER).toList();
+  }
+
+  @Override
+  public String bootstrapServers() {
+    return brokers().stream()
+        .map(n -> "127.0.0.1:" + n.brokerPort)
+        .collect(Collectors.joining(","));
+  }
+
+  @Override
+  public String description() {
+    int brokers = brokers().size();
+    return "embedded kafka_2.13 "
+        + AppInfoParser.getVersion()
+        + (brokers == 1
+            ? " (KRaft, single node)"
+            : " (KRaft, " + brokers + " brokers and a controller)");
+  }
+
+  @Override
+  public Path log() {
+    return brokers().get(0).process().log();
+  }
+
+  @Override
+  public Map<String, ChildProcess> nodes() {
+    Map<String, ChildProcess> named = new LinkedHashMap<>();
+    boolean several = brokers().size() > 1;
+    nodes.forEach(n -> named.put(n.name(several), n.process()));
+    return named;
+  }
+
+  @Override
+  public TopicReplication replication() {
+    return replication;
+  }
+
+  /** The first broker's configuration, the JVM options and the number of brokers. */
+  @Override
+  public Map<String, String> brokerConfig() {
+    Map<String, String> config = new TreeMap<>(brokers().get(0).config);
+    config.put("jvm.options", String.join(" ", KafkaNode.JVM_OPTIONS));
+    config.put("brokers", Integer.toString(brokers().size()));
+    return config;
+  }
+
+  /** Stops every node and deletes the topic data (which can be gigabytes); the logs stay. */
+  @Override
+  public void close() {
+    for (int i = nodes.size() - 1; i >= 0; i--) {
+      nodes.get(i).process().stop(15_000); // brokers before their controller
+    }
+    for (KafkaNode node : nodes) {
+      try (Stream<Path> paths = Files.walk(node.dataDir)) {
+        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException e) {
+        System.err.println("streambench: could not delete " + node.dataDir + ": " + e.getMessage());
+      }
+    }
+  }
+
+  /** The directory of the nodes' configurations, data and logs. */
+  public Path dir() {
+    return dir;
+  }
+
+  private static Map<String, String> sharedConfig(int controllerPort, int brokers)
+      throws IOException {
+    Properties template = new Properties();
+    try (InputStream in = EmbeddedKafka.class.getResourceAsStream("/embedded-broker.properties")) {
+      template.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+    }
+    TopicReplication internal = TopicReplication.forBrokers(brokers);
+    Map<String, String> config = new TreeMap<>();
+    for (String key : template.stringPropertyNames()) {
+      config.put(
+          key,
+          template
+              .getProperty(key)
+              .replace("${controller.port}", Integer.toString(controllerPort))
+              .replace("${internal.replication.factor}", internal.factor().get().toString())
+              .replace("${internal.min.isr}", internal.minInsync().get().toString()));
+    }
+    return config;
+  }
+
+  private static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port on 127.0.0.1", e);
+    }
+  }
+
+  private static int requireFree(int port) {
+    try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UsageException("port " + port + " on 127.0.0.1 is already in use");
+    }
+  }
+}

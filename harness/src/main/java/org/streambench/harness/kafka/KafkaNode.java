@@ -1,0 +1,122 @@
+package org.streambench.harness.kafka;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.streambench.harness.Home;
+import org.streambench.harness.process.ChildProcess;
+
+/**
+ * One node of the embedded Kafka, its own JVM: a combined broker and controller (one broker), the
+ * controller, or a broker (several). Its {@code server.properties}, data and log are under the
+ * cluster's directory.
+ */
+final class KafkaNode {
+  static final List<String> JVM_OPTIONS =
+      List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20");
+
+  /** What the node does. */
+  enum Role {
+    COMBINED("broker,controller"),
+    CONTROLLER("controller"),
+    BROKER("broker");
+
+    final String processRoles;
+
+    Role(String processRoles) {
+      this.processRoles = processRoles;
+    }
+  }
+
+  final Role role;
+  final int nodeId;
+  final int brokerPort;
+  final Map<String, String> config;
+  final Path dataDir;
+  private final ChildProcess process;
+
+  private KafkaNode(
+      Role role,
+      int nodeId,
+      int brokerPort,
+      Map<String, String> config,
+      Path dataDir,
+      ChildProcess process) {
+    this.role = role;
+    this.nodeId = nodeId;
+    this.brokerPort = brokerPort;
+    this.config = config;
+    this.dataDir = dataDir;
+    this.process = process;
+  }
+
+  /**
+   * Writes the node's configuration (the shared settings with its own role, id, listeners and
+   * directory) and starts it; it formats its storage with {@code clusterId} on first start.
+   *
+   * @param brokerPort its client port (unused for the controller)
+   * @param controllerPort the controller's port
+   * @param log its log file; its data goes to {@code dataDir}
+   */
+  static KafkaNode start(
+      Home home,
+      Role role,
+      int nodeId,
+      int brokerPort,
+      int controllerPort,
+      Map<String, String> shared,
+      Path dataDir,
+      Path log,
+      String clusterId,
+      String runTag)
+      throws IOException {
+    Map<String, String> config = new TreeMap<>(shared);
+    String client = "PLAINTEXT://127.0.0.1:" + brokerPort;
+    String controller = "CONTROLLER://127.0.0.1:" + controllerPort;
+    config.put("process.roles", role.processRoles);
+    config.put("node.id", Integer.toString(nodeId));
+    config.put("log.dirs", dataDir.toString());
+    switch (role) {
+      case COMBINED -> config.put("listeners", client + "," + controller);
+      case CONTROLLER -> {
+        config.put("listeners", controller);
+        config.remove("inter.broker.listener.name");
+      }
+      case BROKER -> config.put("listeners", client);
+    }
+    if (role != Role.CONTROLLER) {
+      config.put("advertised.listeners", client);
+    }
+    Path file = log.resolveSibling(log.getFileName().toString().replace(".log", ".properties"));
+    StringBuilder text = new StringBuilder();
+    config.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+    Files.writeString(file, text);
+    ChildProcess process =
+        ChildProcess.startJava(
+            role == Role.CONTROLLER ? "controller" : "broker",
+            runTag,
+            home.brokerJar(),
+            "org.streambench.broker.BrokerMain",
+            JVM_OPTIONS,
+            List.of(file.toString(), clusterId),
+            Map.of(),
+            log);
+    return new KafkaNode(role, nodeId, brokerPort, config, dataDir, process);
+  }
+
+  ChildProcess process() {
+    return process;
+  }
+
+  /** How the node is named in failures: "the Kafka broker 2", "the Kafka controller". */
+  String name(boolean several) {
+    return switch (role) {
+      case COMBINED -> "the Kafka broker";
+      case CONTROLLER -> "the Kafka controller";
+      case BROKER -> several ? "the Kafka broker " + nodeId : "the Kafka broker";
+    };
+  }
+}
