@@ -20,14 +20,14 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.process.ThreadCost;
 import org.streambench.harness.verify.Verdict;
-import org.streambench.harness.workload.WorkloadRun;
 
 /**
  * Reads the engine's output topic from the beginning in its own consumer (read_committed for
  * exactly-once runs), records latency with the harness's own clock and hands every record to the
- * workload's checks. It stops once the generator is done and the workload has seen every output it
- * expects (plus a short settle time for late duplicates), or when no record has arrived for the
- * idle timeout while the engine was idle too (or for 20 idle timeouts while it was busy).
+ * workload's checks ({@link OutputRecords}). It stops once the generator is done and the workload
+ * has seen every output it expects (plus a short settle time for late duplicates), or when no
+ * record has arrived for the idle timeout while the engine was idle too (or for 20 idle timeouts
+ * while it was busy).
  *
  * <pre>
  * Collector c = new Collector(servers, topic, guarantee, run, logFile, originMicros, idle, threads);
@@ -58,7 +58,7 @@ public final class Collector implements Runnable {
   private final Guarantee guarantee;
   private final LatencyRecorder latency;
   private final long idleTimeoutNanos;
-  private final WorkloadRun workload;
+  private final OutputRecords workload;
   private volatile java.util.function.BooleanSupplier engineBusy = () -> false;
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile boolean stopped;
@@ -86,7 +86,7 @@ public final class Collector implements Runnable {
       String bootstrapServers,
       String topic,
       Guarantee guarantee,
-      WorkloadRun workload,
+      OutputRecords workload,
       Path intervalLog,
       long originMicros,
       Duration idleTimeout,
