@@ -6,11 +6,11 @@ import java.util.List;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.redis.Redis;
-import org.streambench.harness.report.SummaryTable;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.RunGuard;
+import org.streambench.harness.summary.SummaryTable;
 
 /**
  * Runs prepared runs one after another on one Kafka, prints them side by side and returns the exit

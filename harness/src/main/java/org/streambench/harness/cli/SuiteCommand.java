@@ -24,7 +24,7 @@ import org.streambench.harness.suite.SuitePlan;
 import org.streambench.harness.suite.SuitePoint;
 import org.streambench.harness.suite.SuiteRunner;
 import org.streambench.harness.suite.SuiteSpec;
-import org.streambench.harness.suite.SuiteSummary;
+import org.streambench.harness.summary.SuiteSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -18,7 +18,6 @@ import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.process.ThreadCost;
-import org.streambench.harness.workload.WorkloadRun;
 
 /**
  * Reads the engine's output topic from the beginning in its own consumer (read_committed for
@@ -75,7 +74,7 @@ public final class Collector implements Runnable {
       String bootstrapServers,
       String topic,
       Guarantee guarantee,
-      WorkloadRun workload,
+      OutputRecords workload,
       Path intervalLog,
       long originMicros,
       Duration idleTimeout,

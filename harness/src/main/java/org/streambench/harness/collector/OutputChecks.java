@@ -8,14 +8,13 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.verify.Verdict;
-import org.streambench.harness.workload.WorkloadRun;
 
 /**
  * Where every output record is checked and its latency recorded: the workload's checks and the
  * histograms, under this object's lock, so that several consumer threads see each record once.
  */
 final class OutputChecks {
-  private final WorkloadRun workload;
+  private final OutputRecords workload;
   private final LatencyRecorder latency;
   private volatile long received;
   private volatile long lastTakenNanos = System.nanoTime();
@@ -24,7 +23,7 @@ final class OutputChecks {
   private long first;
   private long last;
 
-  OutputChecks(WorkloadRun workload, Path intervalLog, long originMicros) throws IOException {
+  OutputChecks(OutputRecords workload, Path intervalLog, long originMicros) throws IOException {
     this.workload = workload;
     this.latency = new LatencyRecorder(intervalLog, originMicros);
   }

@@ -1,5 +1,6 @@
 package org.streambench.harness.workload;
 
+import org.streambench.harness.collector.OutputRecords;
 import org.streambench.harness.generator.InputRecords;
 import org.streambench.harness.verify.Verdict;
 
@@ -16,7 +17,7 @@ import org.streambench.harness.verify.Verdict;
  * run.complete(); run.verdict();                       // collector thread, after expect
  * </pre>
  */
-public abstract class WorkloadRun implements InputRecords {
+public abstract class WorkloadRun implements InputRecords, OutputRecords {
   private volatile long expected = -1;
 
   /**
@@ -58,6 +59,7 @@ public abstract class WorkloadRun implements InputRecords {
   }
 
   /** Records generated, or -1 while the generator is still running. */
+  @Override
   public final long expectedSoFar() {
     return expected;
   }
@@ -66,12 +68,15 @@ public abstract class WorkloadRun implements InputRecords {
    * Checks one output record and fills {@code stamps} with the intended time of the newest input it
    * reflects, its entry stamp and the output stamp (µs); false if it carries no latency.
    */
+  @Override
   public abstract boolean observe(byte[] value, long[] stamps);
 
   /** Output records seen, malformed ones included. */
+  @Override
   public abstract long received();
 
   /** After {@link #expect}: whether every expected output has arrived. */
+  @Override
   public final boolean complete() {
     return expected >= 0 && allArrived();
   }
@@ -79,5 +84,6 @@ public abstract class WorkloadRun implements InputRecords {
   protected abstract boolean allArrived();
 
   /** The verdict against what was generated; only after {@link #expect}. */
+  @Override
   public abstract Verdict verdict();
 }

@@ -1,4 +1,4 @@
-package org.streambench.harness.report;
+package org.streambench.harness.summary;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.streambench.harness.suite;
+package org.streambench.harness.summary;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,0 +1,28 @@
+package org.streambench.harness.collector;
+
+import org.streambench.harness.verify.Verdict;
+
+/**
+ * What the collector hands each output record to (a workload's checks), and asks whether every
+ * expected output has arrived. Called on the collector's threads under its lock, one record at a
+ * time.
+ */
+public interface OutputRecords {
+  /**
+   * Checks one output record and fills {@code stamps} with the intended time of the newest input it
+   * reflects, its entry stamp and the output stamp (µs); false if it carries no latency.
+   */
+  boolean observe(byte[] value, long[] stamps);
+
+  /** Output records seen, malformed ones included. */
+  long received();
+
+  /** Records generated, or -1 while the generator is still running. */
+  long expectedSoFar();
+
+  /** Once the generator is done: whether every expected output has arrived. */
+  boolean complete();
+
+  /** The verdict against what was generated; only once the generator is done. */
+  Verdict verdict();
+}
