@@ -30,6 +30,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.InJobResult;
 import org.streambench.api.workload.KeyDistribution;
 
 class FlinkEngineTest {
@@ -182,7 +183,7 @@ class FlinkEngineTest {
 
   private Map<String, String> result() throws IOException {
     Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(runDir.resolve(InJob.RESULT_FILE))) {
+    try (Reader r = Files.newBufferedReader(runDir.resolve(InJobResult.FILE))) {
       p.load(r);
     }
     Map<String, String> map = new TreeMap<>();

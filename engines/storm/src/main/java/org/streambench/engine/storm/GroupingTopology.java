@@ -13,6 +13,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.KeyDistribution;
 

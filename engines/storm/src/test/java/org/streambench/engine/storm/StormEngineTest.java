@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.InJobResult;
 import org.streambench.api.workload.KeyDistribution;
 
 class StormEngineTest {
@@ -157,7 +158,7 @@ class StormEngineTest {
 
   private Map<String, String> result() throws IOException {
     Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(runDir.resolve(InJob.RESULT_FILE))) {
+    try (Reader r = Files.newBufferedReader(runDir.resolve(InJobResult.FILE))) {
       p.load(r);
     }
     Map<String, String> map = new TreeMap<>();
