@@ -5,21 +5,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
@@ -57,8 +52,10 @@ final class TransformLoop implements Runnable {
 
   @Override
   public void run() {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps());
-        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+            new KafkaConsumer<>(KafkaIo.consumer(spec, index));
+        KafkaProducer<byte[], byte[]> producer =
+            new KafkaProducer<>(KafkaIo.producer(spec, mode, index))) {
       consumer.assign(myPartitions(consumer));
       assigned.countDown();
       if (mode == CommitMode.TRANSACTIONAL) {
@@ -144,31 +141,5 @@ final class TransformLoop implements Runnable {
       }
     }
     return mine;
-  }
-
-  private Properties consumerProps() {
-    Properties p = new Properties();
-    p.putAll(spec.settingsWithPrefix("consumer."));
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, spec.runId());
-    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "baseline-consumer-" + index);
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    return p;
-  }
-
-  private Properties producerProps() {
-    Properties p = new Properties();
-    p.putAll(spec.settingsWithPrefix("producer."));
-    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-    p.put(ProducerConfig.CLIENT_ID_CONFIG, "baseline-producer-" + index);
-    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    if (mode == CommitMode.TRANSACTIONAL) {
-      p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, spec.runId() + "-baseline-" + index);
-    }
-    return p;
   }
 }

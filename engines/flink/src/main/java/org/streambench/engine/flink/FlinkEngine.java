@@ -1,17 +1,16 @@
 package org.streambench.engine.flink;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 import org.streambench.api.StreamEngine;
 import org.streambench.api.WorkloadParams;
 
@@ -67,7 +66,8 @@ public final class FlinkEngine implements StreamEngine {
     JobBuilder builder = builder(spec);
     boolean inJob = new WorkloadParams(spec).inJob();
     StreamExecutionEnvironment env =
-        StreamExecutionEnvironment.createLocalEnvironment(spec.parallelism(), configuration(spec));
+        StreamExecutionEnvironment.createLocalEnvironment(
+            spec.parallelism(), FlinkSettings.configuration(spec));
     SourceReadiness.reset();
     builder.build(env, spec);
     JobClient job = env.executeAsync("streambench " + spec.workload() + " " + spec.runId());
@@ -98,25 +98,6 @@ public final class FlinkEngine implements StreamEngine {
   }
 
   /**
-   * The {@code flink.*} settings, plus checkpoint and RocksDB directories under the run directory
-   * unless the settings name them: file-system checkpoint storage is what RocksDB and incremental
-   * checkpoints need, and the run directory keeps them beside the run's other files.
-   */
-  static Configuration configuration(JobSpec spec) {
-    Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
-    if (!flink.containsKey("execution.checkpointing.dir")
-        && !flink.containsKey("state.checkpoints.dir")) {
-      flink.put(
-          "execution.checkpointing.dir",
-          spec.runDir().resolve("checkpoints").toAbsolutePath().toUri().toString());
-    }
-    flink.putIfAbsent(
-        "state.backend.rocksdb.localdir",
-        spec.runDir().resolve("rocksdb").toAbsolutePath().toString());
-    return Configuration.fromMap(flink);
-  }
-
-  /**
    * Waits until every Kafka source subtask has opened its deserializer, i.e. is about to read; a
    * job without Kafka sources (in-job mode) is ready once it runs, or has already finished.
    */
@@ -124,7 +105,7 @@ public final class FlinkEngine implements StreamEngine {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       JobStatus status = job.getJobStatus().get();
-      if (status == JobStatus.RUNNING && SourceReadiness.allOpened()
+      if (status == JobStatus.RUNNING && SourceReadiness.allStarted()
           || status == JobStatus.FINISHED) {
         return;
       }

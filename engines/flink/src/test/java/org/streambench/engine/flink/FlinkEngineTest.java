@@ -123,7 +123,7 @@ class FlinkEngineTest {
 
   @Test
   void checkpointsUnderTheRunDirectoryUnlessTold() {
-    Configuration defaults = FlinkEngine.configuration(spec("identity", Map.of(), Map.of()));
+    Configuration defaults = FlinkSettings.configuration(spec("identity", Map.of(), Map.of()));
     assertEquals(
         runDir.resolve("checkpoints").toUri().toString(),
         defaults.toMap().get("execution.checkpointing.dir"));
@@ -131,7 +131,7 @@ class FlinkEngineTest {
         runDir.resolve("rocksdb").toString(),
         defaults.toMap().get("state.backend.rocksdb.localdir"));
     Configuration told =
-        FlinkEngine.configuration(
+        FlinkSettings.configuration(
             spec("identity", Map.of(), Map.of("flink.execution.checkpointing.dir", "file:///x")));
     assertEquals("file:///x", told.toMap().get("execution.checkpointing.dir"));
   }
@@ -145,7 +145,7 @@ class FlinkEngineTest {
     settings.put("flink.execution.checkpointing.interval", "200ms");
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.createLocalEnvironment(
-            2, FlinkEngine.configuration(spec("grouping", Map.of(), settings)));
+            2, FlinkSettings.configuration(spec("grouping", Map.of(), settings)));
     DataGeneratorSource<GroupingJob.Event> source =
         new DataGeneratorSource<>(
             seq -> new GroupingJob.Event(seq, 0, "k" + seq % 50, 1, 0),

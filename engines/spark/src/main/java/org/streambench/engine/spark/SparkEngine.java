@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.DataStreamWriter;
@@ -74,7 +73,7 @@ public final class SparkEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     QueryBuilder builder = builder(spec);
     SparkSession spark = session(spec);
-    if (Boolean.parseBoolean(spec.setting("log.progress", "false"))) {
+    if (SparkSettings.logProgress(spec)) {
       spark.streams().addListener(new ProgressLog());
     }
     StreamingQuery query = builder.start(spark, spec);
@@ -122,29 +121,11 @@ public final class SparkEngine implements StreamEngine {
     return builder;
   }
 
-  /** The session: a local master, loopback networking, no UI, then the {@code spark.*} settings. */
+  /** The session, configured by {@link SparkSettings#session}. */
   static SparkSession session(JobSpec spec) {
-    Map<String, String> conf = new LinkedHashMap<>();
-    conf.put("spark.master", "local[" + spec.parallelism() + "]");
-    conf.put("spark.app.name", "streambench " + spec.workload() + " " + spec.runId());
-    conf.put("spark.driver.host", "127.0.0.1");
-    conf.put("spark.driver.bindAddress", "127.0.0.1");
-    conf.put("spark.ui.enabled", "false");
-    conf.put("spark.sql.shuffle.partitions", Integer.toString(spec.parallelism()));
-    conf.put("spark.local.dir", spec.runDir().resolve("spark-local").toAbsolutePath().toString());
-    conf.put(
-        "spark.sql.warehouse.dir",
-        spec.runDir().resolve("spark-warehouse").toAbsolutePath().toUri().toString());
-    conf.putAll(prefixed(spec, "spark."));
     SparkSession.Builder builder = SparkSession.builder();
-    conf.forEach(builder::config);
+    SparkSettings.session(spec).forEach(builder::config);
     return builder.getOrCreate();
-  }
-
-  private static Map<String, String> prefixed(JobSpec spec, String prefix) {
-    Map<String, String> out = new TreeMap<>();
-    spec.settingsWithPrefix(prefix).forEach((k, v) -> out.put(prefix + k, v));
-    return out;
   }
 
   /** Name, output mode, trigger and checkpoint: what every query's writer shares. */

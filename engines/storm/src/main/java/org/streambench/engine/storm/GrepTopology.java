@@ -44,7 +44,7 @@ final class GrepTopology {
                 byte[] buf = new byte[lines.maxBytes()];
                 return (seq, t) -> List.of(lines.line(seq, t, buf), t);
               }),
-          StormEngine.executors(spec, "spout"));
+          StormSettings.executors(spec, "spout"));
       source = InJob.SOURCE;
     } else {
       KafkaIo.addSpout(
@@ -55,11 +55,11 @@ final class GrepTopology {
         .setBolt(
             "grep",
             new Grep(params.string("pattern"), params.inJob()),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(source);
     if (params.inJob()) {
       builder
-          .setBolt(InJob.TALLY, new InJob.GrepTally(), StormEngine.executors(spec, "sink"))
+          .setBolt(InJob.TALLY, new InJob.GrepTally(), StormSettings.executors(spec, "sink"))
           .localOrShuffleGrouping("grep");
     } else {
       KafkaIo.addSink(builder, spec).localOrShuffleGrouping("grep");

@@ -51,7 +51,7 @@ final class JoinTopology {
         .setBolt(
             "merge-parts",
             new MergeParts(params.longValue("timer.ms")),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("sample"))
         .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("merge-parts");

@@ -38,7 +38,7 @@ final class StateMachineTopology {
         Map.of(),
         (value, in) -> List.of(Csv.field(value, 2), value, in));
     builder
-        .setBolt("state-machine", new Transitions(), StormEngine.executors(spec, "bolt"))
+        .setBolt("state-machine", new Transitions(), StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("key"));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("state-machine");
     return builder.createTopology();

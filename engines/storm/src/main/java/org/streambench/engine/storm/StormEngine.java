@@ -3,43 +3,34 @@ package org.streambench.engine.storm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 import org.streambench.api.StreamEngine;
 import org.streambench.api.WorkloadParams;
 
 /**
  * Runs a workload as a Storm topology (core API: spouts, bolts, groupings, acking) on a {@link
  * LocalStorm} cluster inside this process, whose only listening socket is its ZooKeeper on
- * 127.0.0.1. Readiness is reported once every KafkaSpout executor has polled ({@link Readiness});
- * the topology then runs until the process is stopped (a shutdown hook kills it and stops the
- * cluster, bounded), and {@code run} throws if the topology stops being active or an executor
- * reports an error. In in-job mode {@code run} returns once {@link InJob} has counted everything.
+ * 127.0.0.1. Readiness is reported once every KafkaSpout executor has polled ({@link
+ * SourceReadiness}); the topology then runs until the process is stopped (a shutdown hook kills it
+ * and stops the cluster, bounded), and {@code run} throws if the topology stops being active or an
+ * executor reports an error. In in-job mode {@code run} returns once {@link InJob} has counted
+ * everything.
  *
- * <p>Settings: {@code storm.*} go verbatim (without the prefix) into the topology's {@link Config}
- * and the cluster's daemon config, numbers and booleans parsed to the types Storm validates; {@code
- * kafka.consumer.*} / {@code kafka.producer.*} into the KafkaSpout's consumer and KafkaBolt's
- * producer; {@code spout.processing-guarantee} is the KafkaSpout's ProcessingGuarantee; {@code
- * job.workers} is the number of worker slots (topology.workers) and {@code job.executors.spout},
- * {@code job.executors.bolt}, {@code job.executors.sink} the executors of the Kafka spout (or
- * in-job source), of each workload bolt and of the Kafka sink (or in-job tally); 0 means the job's
- * parallelism.
+ * <p>Settings: see {@link StormSettings}.
  */
 public final class StormEngine implements StreamEngine {
   /** After this long without tuples an upstream task stops holding event time back. */
   static final long IDLE_SOURCE_MS = 10_000;
 
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
-  private static final Pattern INTEGER = Pattern.compile("-?\\d+");
-  private static final Pattern DECIMAL = Pattern.compile("-?\\d*\\.\\d+([eE]-?\\d+)?");
 
   /** Every workload this engine runs; engine.properties lists the same names. */
   static final Map<String, Function<JobSpec, StormTopology>> WORKLOADS = workloads();
@@ -79,14 +70,15 @@ public final class StormEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     Function<JobSpec, StormTopology> builder = builder(spec);
     WorkloadParams params = new WorkloadParams(spec);
-    Readiness.reset();
+    SourceReadiness.reset();
     InJob.reset();
     StormTopology topology = builder.apply(spec);
-    Config conf = topologyConfig(spec);
+    Config conf = StormSettings.topologyConfig(spec);
     Path dir = spec.runDir().resolve("storm").toAbsolutePath();
     Files.createDirectories(dir);
     long startNanos = System.nanoTime();
-    LocalStorm storm = LocalStorm.start(dir, workers(spec), stormSettings(spec));
+    LocalStorm storm =
+        LocalStorm.start(dir, StormSettings.workers(spec), StormSettings.storm(spec));
     Runtime.getRuntime().addShutdownHook(new Thread(storm::close, "storm-stop"));
     long clusterNanos = System.nanoTime();
     storm.submit("streambench-" + spec.workload(), conf, topology);
@@ -129,54 +121,12 @@ public final class StormEngine implements StreamEngine {
     return builder;
   }
 
-  /** The {@code storm.*} settings without the prefix, typed, plus {@code job.workers}. */
-  static Config topologyConfig(JobSpec spec) {
-    Config conf = new Config();
-    conf.putAll(stormSettings(spec));
-    conf.setNumWorkers(workers(spec));
-    return conf;
-  }
-
-  static Map<String, Object> stormSettings(JobSpec spec) {
-    Map<String, Object> conf = new HashMap<>();
-    spec.settingsWithPrefix("storm.").forEach((k, v) -> conf.put(k, typed(v)));
-    return conf;
-  }
-
-  /** A setting's value as Storm's config validators want it: Long, Double, Boolean or String. */
-  static Object typed(String value) {
-    String v = value.trim();
-    if (v.equals("true") || v.equals("false")) {
-      return Boolean.valueOf(v);
-    }
-    if (v.equals("null") || v.equals("~")) {
-      return null;
-    }
-    if (INTEGER.matcher(v).matches()) {
-      return Long.valueOf(v);
-    }
-    if (DECIMAL.matcher(v).matches()) {
-      return Double.valueOf(v);
-    }
-    return value;
-  }
-
-  static int workers(JobSpec spec) {
-    return Math.max(1, Integer.parseInt(spec.setting("job.workers", "1")));
-  }
-
-  /** Executors of a kind of component ({@code spout}, {@code bolt}, {@code sink}). */
-  static int executors(JobSpec spec, String component) {
-    int n = Integer.parseInt(spec.setting("job.executors." + component, "0"));
-    return n > 0 ? n : spec.parallelism();
-  }
-
   /**
    * Waits until every Kafka spout executor consumes; an in-job topology is ready once submitted.
    */
   private static void awaitReady(LocalStorm storm) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (!Readiness.allStarted()) {
+    while (!SourceReadiness.allStarted()) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("topology not consuming after " + READY_TIMEOUT);
       }

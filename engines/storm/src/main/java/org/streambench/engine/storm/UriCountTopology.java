@@ -61,7 +61,7 @@ final class UriCountTopology {
                 params.longValue("window.ms"),
                 params.longValue("out.of.orderness.ms"),
                 params.longValue("lateness.ms")),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("uri"))
         .allGrouping(KafkaIo.SPOUT, MARKERS)
         .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);

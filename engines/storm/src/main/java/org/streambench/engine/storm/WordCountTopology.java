@@ -37,13 +37,13 @@ final class WordCountTopology {
     KafkaIo.addSpout(
         builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
     builder
-        .setBolt("split", new SplitSentence(), StormEngine.executors(spec, "bolt"))
+        .setBolt("split", new SplitSentence(), StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
     builder
         .setBolt(
             "count-window",
             new CountWindow(new WorkloadParams(spec).integer("window.size")),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping("split", new Fields("word"));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("count-window");
     return builder.createTopology();

@@ -53,7 +53,7 @@ final class YsbTopology {
     KafkaIo.addSpout(
         builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
     builder
-        .setBolt("views", new Views(host, port), StormEngine.executors(spec, "bolt"))
+        .setBolt("views", new Views(host, port), StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
     builder
         .setBolt(
@@ -66,7 +66,7 @@ final class YsbTopology {
                 params.longValue("out.of.orderness.ms"),
                 params.longValue("lateness.ms"),
                 slaMs),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping("views", new Fields("campaign"))
         .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, Math.max(1, slaMs / 1000));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("campaign-windows");

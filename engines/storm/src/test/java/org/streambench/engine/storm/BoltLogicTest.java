@@ -17,9 +17,9 @@ class BoltLogicTest {
 
   @Test
   void typedSettings() {
-    assertEquals(5L, StormEngine.typed("5"));
-    assertEquals(false, StormEngine.typed("false"));
-    assertEquals(1.5, StormEngine.typed("1.5"));
-    assertEquals("100ms", StormEngine.typed("100ms"));
+    assertEquals(5L, StormSettings.typed("5"));
+    assertEquals(false, StormSettings.typed("false"));
+    assertEquals(1.5, StormSettings.typed("1.5"));
+    assertEquals("100ms", StormSettings.typed("100ms"));
   }
 }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.InJobResult;
 import org.streambench.api.workload.KeyDistribution;
@@ -69,7 +70,7 @@ class StormEngineTest {
             "lateness.ms", "0"));
     params.putAll(Map.of("timer.ms", "1000", "streams", "3", "parser", "scala"));
     for (String workload : StormEngine.WORKLOADS.keySet()) {
-      Readiness.reset();
+      SourceReadiness.reset();
       StormTopology topology =
           StormEngine.builder(spec(workload, params, settings()))
               .apply(spec(workload, params, settings()));
@@ -87,7 +88,7 @@ class StormEngineTest {
     settings.put("storm.topology.acker.executors", "null");
     settings.put("storm.topology.some.fraction", "0.5");
     settings.put("job.workers", "2");
-    Config conf = StormEngine.topologyConfig(spec("identity", Map.of(), settings));
+    Config conf = StormSettings.topologyConfig(spec("identity", Map.of(), settings));
     assertEquals(500L, conf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING));
     assertEquals(true, conf.get(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS));
     assertEquals(
@@ -103,8 +104,8 @@ class StormEngineTest {
     Map<String, String> settings = settings();
     settings.put("job.executors.bolt", "3");
     JobSpec spec = spec("identity", Map.of(), settings);
-    assertEquals(2, StormEngine.executors(spec, "spout"));
-    assertEquals(3, StormEngine.executors(spec, "bolt"));
+    assertEquals(2, StormSettings.executors(spec, "spout"));
+    assertEquals(3, StormSettings.executors(spec, "bolt"));
   }
 
   /** A whole in-job run on a LocalCluster: the result file Flink's in-job mode writes. */
