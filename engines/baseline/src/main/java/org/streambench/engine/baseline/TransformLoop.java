@@ -16,7 +16,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.streambench.api.EpochMicros;
-import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 
 /**
@@ -26,6 +25,7 @@ import org.streambench.api.JobSpec;
  */
 final class TransformLoop implements Runnable {
   private final JobSpec spec;
+  private final Transform transform;
   private final CommitMode mode;
   private final int index;
   private final CountDownLatch assigned;
@@ -33,8 +33,10 @@ final class TransformLoop implements Runnable {
   private volatile boolean running = true;
   private volatile Exception failure;
 
-  TransformLoop(JobSpec spec, CommitMode mode, int index, CountDownLatch assigned) {
+  TransformLoop(
+      JobSpec spec, Transform transform, CommitMode mode, int index, CountDownLatch assigned) {
     this.spec = spec;
+    this.transform = transform;
     this.mode = mode;
     this.index = index;
     this.assigned = assigned;
@@ -104,10 +106,8 @@ final class TransformLoop implements Runnable {
       long inMicros,
       KafkaProducer<byte[], byte[]> producer) {
     for (ConsumerRecord<byte[], byte[]> r : records) {
-      byte[] stamped = IdentityRecords.appendStamp(r.value(), inMicros);
-      byte[] out = IdentityRecords.appendStamp(stamped, EpochMicros.now());
       producer.send(
-          new ProducerRecord<>(spec.outputTopic(), r.key(), out),
+          new ProducerRecord<>(spec.outputTopic(), r.key(), transform.apply(r.value(), inMicros)),
           (meta, e) -> {
             if (e != null) {
               sendFailure.compareAndSet(null, e);

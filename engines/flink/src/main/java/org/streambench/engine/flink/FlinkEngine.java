@@ -1,14 +1,14 @@
 package org.streambench.engine.flink;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.SourceReadiness;
 import org.streambench.api.StreamEngine;
@@ -27,28 +27,22 @@ public final class FlinkEngine implements StreamEngine {
     void build(StreamExecutionEnvironment env, JobSpec spec);
   }
 
-  /** Every workload this engine runs; engine.properties lists the same names. */
-  static final Map<String, JobBuilder> WORKLOADS = workloads();
-
-  /** Workloads that can generate their input inside the job ({@code source=in-job}). */
-  static final Set<String> IN_JOB_WORKLOADS = Set.of("grep", "grouping");
+  /** Every workload this engine runs, with the guarantees and in-job sources it offers. */
+  static final EngineCatalogue<JobBuilder> CATALOGUE =
+      new EngineCatalogue<JobBuilder>("the Flink engine", Guarantee.values())
+          .add("identity", IdentityJob::build)
+          .add("sleep", SleepJob::build)
+          .add("grep", GrepJob::build)
+          .add("grouping", GroupingJob::build)
+          .add("statemachine", StateMachineJob::build)
+          .add("wordcount", WordCountJob::build)
+          .add("ysb", YsbJob::build)
+          .add("join", JoinJob::build)
+          .add("uricount", UriCountJob::build)
+          .inJob("grep", "grouping");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new FlinkEngine(), args);
-  }
-
-  private static Map<String, JobBuilder> workloads() {
-    Map<String, JobBuilder> w = new LinkedHashMap<>();
-    w.put("identity", IdentityJob::build);
-    w.put("sleep", SleepJob::build);
-    w.put("grep", GrepJob::build);
-    w.put("grouping", GroupingJob::build);
-    w.put("statemachine", StateMachineJob::build);
-    w.put("wordcount", WordCountJob::build);
-    w.put("ysb", YsbJob::build);
-    w.put("join", JoinJob::build);
-    w.put("uricount", UriCountJob::build);
-    return w;
   }
 
   @Override
@@ -63,7 +57,7 @@ public final class FlinkEngine implements StreamEngine {
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
-    JobBuilder builder = builder(spec);
+    JobBuilder builder = CATALOGUE.builder(spec);
     boolean inJob = new WorkloadParams(spec).inJob();
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.createLocalEnvironment(
@@ -77,24 +71,6 @@ public final class FlinkEngine implements StreamEngine {
     if (inJob) {
       InJob.writeResult(spec.runDir(), result);
     }
-  }
-
-  /** The job builder for the spec's workload and source mode; unsupported ones fail here. */
-  static JobBuilder builder(JobSpec spec) {
-    JobBuilder builder = WORKLOADS.get(spec.workload());
-    if (builder == null) {
-      throw new UnsupportedOperationException(
-          "the Flink engine has no workload '"
-              + spec.workload()
-              + "' (it has: "
-              + String.join(", ", WORKLOADS.keySet())
-              + ")");
-    }
-    if (new WorkloadParams(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
-      throw new UnsupportedOperationException(
-          "the Flink engine has no in-job source for workload " + spec.workload());
-    }
-    return builder;
   }
 
   /**

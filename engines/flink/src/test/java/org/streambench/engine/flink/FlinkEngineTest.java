@@ -1,7 +1,6 @@
 package org.streambench.engine.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,7 +8,6 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -35,32 +33,6 @@ import org.streambench.api.workload.KeyDistribution;
 
 class FlinkEngineTest {
   @TempDir Path runDir;
-
-  @Test
-  void registersExactlyTheWorkloadsItBuilds() throws IOException {
-    Properties registration = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      registration.load(r);
-    }
-    assertEquals(
-        List.copyOf(FlinkEngine.WORKLOADS.keySet()),
-        List.of(registration.getProperty("workloads").split(",")));
-    assertEquals(
-        FlinkEngine.IN_JOB_WORKLOADS,
-        java.util.Set.of(registration.getProperty("in-job").split(",")));
-  }
-
-  @Test
-  void rejectsUnknownWorkloadsAndInJobSourcesItLacks() {
-    UnsupportedOperationException unknown =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () -> FlinkEngine.builder(spec("nosuch", Map.of(), Map.of())));
-    assertTrue(unknown.getMessage().contains("no workload 'nosuch'"), unknown.getMessage());
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> FlinkEngine.builder(spec("identity", Map.of("source", "in-job"), Map.of())));
-  }
 
   @Test
   void inJobGrepWritesTheMatchedSeqs() throws Exception {

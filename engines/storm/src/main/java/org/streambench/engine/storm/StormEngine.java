@@ -3,13 +3,13 @@ package org.streambench.engine.storm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.SourceReadiness;
 import org.streambench.api.StreamEngine;
@@ -32,28 +32,23 @@ public final class StormEngine implements StreamEngine {
 
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
 
-  /** Every workload this engine runs; engine.properties lists the same names. */
-  static final Map<String, Function<JobSpec, StormTopology>> WORKLOADS = workloads();
-
-  /** Workloads that can generate their input inside the topology ({@code source=in-job}). */
-  static final Set<String> IN_JOB_WORKLOADS = Set.of("grep", "grouping");
+  /** Every workload this engine runs, with the guarantees and in-job sources it offers. */
+  static final EngineCatalogue<Function<JobSpec, StormTopology>> CATALOGUE =
+      new EngineCatalogue<Function<JobSpec, StormTopology>>(
+              "the Storm engine", Guarantee.AT_MOST_ONCE, Guarantee.AT_LEAST_ONCE)
+          .add("identity", IdentityTopology::build)
+          .add("sleep", SleepTopology::build)
+          .add("grep", GrepTopology::build)
+          .add("grouping", GroupingTopology::build)
+          .add("statemachine", StateMachineTopology::build)
+          .add("wordcount", WordCountTopology::build)
+          .add("ysb", YsbTopology::build)
+          .add("join", JoinTopology::build)
+          .add("uricount", UriCountTopology::build)
+          .inJob("grep", "grouping");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new StormEngine(), args);
-  }
-
-  private static Map<String, Function<JobSpec, StormTopology>> workloads() {
-    Map<String, Function<JobSpec, StormTopology>> w = new LinkedHashMap<>();
-    w.put("identity", IdentityTopology::build);
-    w.put("sleep", SleepTopology::build);
-    w.put("grep", GrepTopology::build);
-    w.put("grouping", GroupingTopology::build);
-    w.put("statemachine", StateMachineTopology::build);
-    w.put("wordcount", WordCountTopology::build);
-    w.put("ysb", YsbTopology::build);
-    w.put("join", JoinTopology::build);
-    w.put("uricount", UriCountTopology::build);
-    return w;
   }
 
   @Override
@@ -68,7 +63,7 @@ public final class StormEngine implements StreamEngine {
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
-    Function<JobSpec, StormTopology> builder = builder(spec);
+    Function<JobSpec, StormTopology> builder = CATALOGUE.builder(spec);
     WorkloadParams params = new WorkloadParams(spec);
     SourceReadiness.reset();
     InJob.reset();
@@ -101,24 +96,6 @@ public final class StormEngine implements StreamEngine {
       Thread.sleep(1000);
       storm.check();
     }
-  }
-
-  /** The topology builder for the spec's workload and source mode; unsupported ones fail here. */
-  static Function<JobSpec, StormTopology> builder(JobSpec spec) {
-    Function<JobSpec, StormTopology> builder = WORKLOADS.get(spec.workload());
-    if (builder == null) {
-      throw new UnsupportedOperationException(
-          "the Storm engine has no workload '"
-              + spec.workload()
-              + "' (it has: "
-              + String.join(", ", WORKLOADS.keySet())
-              + ")");
-    }
-    if (new WorkloadParams(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
-      throw new UnsupportedOperationException(
-          "the Storm engine has no in-job source for workload " + spec.workload());
-    }
-    return builder;
   }
 
   /**

@@ -1,7 +1,6 @@
 package org.streambench.engine.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,10 +8,8 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
@@ -27,30 +24,6 @@ import org.streambench.api.workload.KeyDistribution;
 
 class StormEngineTest {
   @TempDir Path runDir;
-
-  @Test
-  void registersExactlyTheWorkloadsItBuilds() throws IOException {
-    Properties registration = registration();
-    assertEquals(
-        List.copyOf(StormEngine.WORKLOADS.keySet()),
-        List.of(registration.getProperty("workloads").split(",")));
-    assertEquals(
-        StormEngine.IN_JOB_WORKLOADS, Set.of(registration.getProperty("in-job").split(",")));
-    assertEquals("at-most-once,at-least-once", registration.getProperty("guarantees"));
-    assertTrue(registration.getProperty("not-offered.exactly-once").contains("Trident"));
-  }
-
-  @Test
-  void rejectsUnknownWorkloadsAndInJobSourcesItLacks() {
-    UnsupportedOperationException unknown =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () -> StormEngine.builder(spec("nosuch", Map.of(), Map.of())));
-    assertTrue(unknown.getMessage().contains("no workload 'nosuch'"), unknown.getMessage());
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> StormEngine.builder(spec("identity", Map.of("source", "in-job"), Map.of())));
-  }
 
   /** Every workload's topology builds from the parameters docs/workloads.md defines. */
   @Test
@@ -69,11 +42,10 @@ class StormEngineTest {
             "out.of.orderness.ms", "200",
             "lateness.ms", "0"));
     params.putAll(Map.of("timer.ms", "1000", "streams", "3", "parser", "scala"));
-    for (String workload : StormEngine.WORKLOADS.keySet()) {
+    for (String workload : StormEngine.CATALOGUE.workloads()) {
       SourceReadiness.reset();
-      StormTopology topology =
-          StormEngine.builder(spec(workload, params, settings()))
-              .apply(spec(workload, params, settings()));
+      JobSpec spec = spec(workload, params, settings());
+      StormTopology topology = StormEngine.CATALOGUE.builder(spec).apply(spec);
       assertEquals(1, topology.get_spouts_size(), workload);
       assertTrue(topology.get_bolts().containsKey(KafkaIo.SINK), workload);
     }
@@ -139,14 +111,6 @@ class StormEngineTest {
     long start = Long.parseLong(result.get("start.micros"));
     long end = Long.parseLong(result.get("end.micros"));
     assertTrue(start > 1_600_000_000_000_000L && start <= end, start + " " + end);
-  }
-
-  private static Properties registration() throws IOException {
-    Properties registration = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      registration.load(r);
-    }
-    return registration;
   }
 
   /** The settings the at-least-once guarantee file gives. */
