@@ -71,6 +71,16 @@ public final class IdentityRecords {
     return out;
   }
 
+  /** The last stamp of a stamped record: the entry stamp of {@code value,in}. */
+  public static long lastStamp(String stamped) {
+    return Long.parseLong(stamped, stamped.lastIndexOf(',') + 1, stamped.length(), 10);
+  }
+
+  /** A stamped record without its last stamp: the value of {@code value,in}. */
+  public static String withoutLastStamp(String stamped) {
+    return stamped.substring(0, stamped.lastIndexOf(','));
+  }
+
   /**
    * Parses an output record into {@code out[0..3]} = seq, intended, in, out without allocating. The
    * first two numbers are read from the front and the last two from the back, so the cost does not

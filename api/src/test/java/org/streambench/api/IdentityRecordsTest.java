@@ -76,4 +76,11 @@ class IdentityRecordsTest {
         "5,6,7".getBytes(StandardCharsets.US_ASCII),
         IdentityRecords.appendStamp("5,6".getBytes(StandardCharsets.US_ASCII), 7));
   }
+
+  @Test
+  void theLastStampOfAStampedValue() {
+    String stamped = IdentityRecords.appendStamp("1,2,x", 42);
+    assertEquals(42, IdentityRecords.lastStamp(stamped));
+    assertEquals("1,2,x", IdentityRecords.withoutLastStamp(stamped));
+  }
 }

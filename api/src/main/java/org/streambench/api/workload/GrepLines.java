@@ -39,6 +39,11 @@ public final class GrepLines {
     return text(seq, out).length();
   }
 
+  /** Line {@code seq} intended at {@code t}, as a string (in-job sources), using {@code buf}. */
+  public String line(long seq, long t, byte[] buf) {
+    return new String(buf, 0, encode(seq, t, buf), java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
   /** The text of line {@code seq} (what the pattern is matched against), using {@code buf}. */
   public String text(long seq, byte[] buf) {
     Ascii out = text(seq, new Ascii(buf));

@@ -1,5 +1,8 @@
 package org.streambench.api.workload;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * join input: sample {@code s} has one part per stream, part {@code p} on stream {@code p}; records
  * {@code seq,t,sample,part,payload}. Records come in blocks of {@code B = delayRecords / streams}
@@ -28,6 +31,15 @@ public final class JoinParts {
   /** The topic of stream {@code part} for a run whose input topic is {@code inputTopic}. */
   public static String topic(String inputTopic, int part) {
     return inputTopic + "-" + STREAMS[part];
+  }
+
+  /** The topics of the first {@code streams} streams, in stream order. */
+  public static List<String> topics(String inputTopic, int streams) {
+    List<String> topics = new ArrayList<>();
+    for (int p = 0; p < streams; p++) {
+      topics.add(topic(inputTopic, p));
+    }
+    return topics;
   }
 
   public int streams() {

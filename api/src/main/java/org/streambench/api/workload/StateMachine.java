@@ -8,8 +8,11 @@ package org.streambench.api.workload;
  * <pre>
  * int state = StateMachine.OUT;  // engine-managed state per key, with the session's event count
  * int next = StateMachine.next(state, event);
- * if (next == StateMachine.INVALID) emit alert(StateMachine.name(state) + ":" + event);
- * else if (StateMachine.endsSession(state, event)) emit end(count + 1);
+ * if (next == StateMachine.INVALID) {
+ *   emit(StateMachine.alert(seqTimeKey, state, event) + "," + in);
+ * } else if (StateMachine.endsSession(state, event)) {
+ *   emit(StateMachine.end(seqTimeKey, count + 1) + "," + in);
+ * }
  * </pre>
  */
 public final class StateMachine {
@@ -44,5 +47,21 @@ public final class StateMachine {
 
   public static String name(int state) {
     return state == IN ? "IN" : "OUT";
+  }
+
+  /**
+   * The output of an invalid transition, {@code seq,t,key,alert,STATE:event}, from the input's
+   * {@code seq,t,key}; the job appends its entry stamp.
+   */
+  public static String alert(String seqTimeKey, int state, String event) {
+    return seqTimeKey + ",alert," + name(state) + ":" + event;
+  }
+
+  /**
+   * The output of a logout that ends a session of {@code events} events (login and logout
+   * included), {@code seq,t,key,end,n}; the job appends its entry stamp.
+   */
+  public static String end(String seqTimeKey, int events) {
+    return seqTimeKey + ",end," + events;
   }
 }

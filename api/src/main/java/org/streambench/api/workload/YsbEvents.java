@@ -36,6 +36,11 @@ public final class YsbEvents {
     }
   }
 
+  /** The filter of every ysb job: whether an event's {@code event_type} is a view. */
+  public static boolean isView(String eventType) {
+    return EVENT_TYPES[VIEW].equals(eventType);
+  }
+
   public int ads() {
     return adIds.length;
   }

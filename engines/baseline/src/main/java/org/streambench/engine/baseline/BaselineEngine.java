@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.common.utils.AppInfoParser;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
 
@@ -14,6 +16,11 @@ import org.streambench.api.StreamEngine;
  * shows what the broker and clients alone cost, so every engine's overhead can be read against it.
  */
 public final class BaselineEngine implements StreamEngine {
+  /** Every workload this engine runs, with the guarantees it offers (one commit mode each). */
+  static final EngineCatalogue<Transform> CATALOGUE =
+      new EngineCatalogue<Transform>("the baseline engine", Guarantee.values())
+          .add("identity", Transform.IDENTITY)
+          .noInJobBecause("it is a Kafka consumer and producer, nothing else");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new BaselineEngine(), args);
@@ -31,16 +38,13 @@ public final class BaselineEngine implements StreamEngine {
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
-    if (!spec.workload().equals("identity")) {
-      throw new UnsupportedOperationException(
-          "the baseline engine runs only the identity workload, not " + spec.workload());
-    }
+    Transform transform = CATALOGUE.builder(spec);
     CommitMode mode = CommitMode.parse(spec.requiredSetting("commit.mode"));
     CountDownLatch assigned = new CountDownLatch(spec.parallelism());
     List<TransformLoop> loops = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < spec.parallelism(); i++) {
-      TransformLoop loop = new TransformLoop(spec, mode, i, assigned);
+      TransformLoop loop = new TransformLoop(spec, transform, mode, i, assigned);
       loops.add(loop);
       Thread t = new Thread(loop, "transform-" + i);
       threads.add(t);

@@ -5,23 +5,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.streambench.api.EpochMicros;
-import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 
 /**
@@ -31,6 +25,7 @@ import org.streambench.api.JobSpec;
  */
 final class TransformLoop implements Runnable {
   private final JobSpec spec;
+  private final Transform transform;
   private final CommitMode mode;
   private final int index;
   private final CountDownLatch assigned;
@@ -38,8 +33,10 @@ final class TransformLoop implements Runnable {
   private volatile boolean running = true;
   private volatile Exception failure;
 
-  TransformLoop(JobSpec spec, CommitMode mode, int index, CountDownLatch assigned) {
+  TransformLoop(
+      JobSpec spec, Transform transform, CommitMode mode, int index, CountDownLatch assigned) {
     this.spec = spec;
+    this.transform = transform;
     this.mode = mode;
     this.index = index;
     this.assigned = assigned;
@@ -57,8 +54,10 @@ final class TransformLoop implements Runnable {
 
   @Override
   public void run() {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProps());
-        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerProps())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+            new KafkaConsumer<>(KafkaIo.consumer(spec, index));
+        KafkaProducer<byte[], byte[]> producer =
+            new KafkaProducer<>(KafkaIo.producer(spec, mode, index))) {
       consumer.assign(myPartitions(consumer));
       assigned.countDown();
       if (mode == CommitMode.TRANSACTIONAL) {
@@ -107,10 +106,8 @@ final class TransformLoop implements Runnable {
       long inMicros,
       KafkaProducer<byte[], byte[]> producer) {
     for (ConsumerRecord<byte[], byte[]> r : records) {
-      byte[] stamped = IdentityRecords.appendStamp(r.value(), inMicros);
-      byte[] out = IdentityRecords.appendStamp(stamped, EpochMicros.now());
       producer.send(
-          new ProducerRecord<>(spec.outputTopic(), r.key(), out),
+          new ProducerRecord<>(spec.outputTopic(), r.key(), transform.apply(r.value(), inMicros)),
           (meta, e) -> {
             if (e != null) {
               sendFailure.compareAndSet(null, e);
@@ -144,31 +141,5 @@ final class TransformLoop implements Runnable {
       }
     }
     return mine;
-  }
-
-  private Properties consumerProps() {
-    Properties p = new Properties();
-    p.putAll(spec.settingsWithPrefix("consumer."));
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-    p.put(ConsumerConfig.GROUP_ID_CONFIG, spec.runId());
-    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "baseline-consumer-" + index);
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    return p;
-  }
-
-  private Properties producerProps() {
-    Properties p = new Properties();
-    p.putAll(spec.settingsWithPrefix("producer."));
-    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-    p.put(ProducerConfig.CLIENT_ID_CONFIG, "baseline-producer-" + index);
-    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    if (mode == CommitMode.TRANSACTIONAL) {
-      p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, spec.runId() + "-baseline-" + index);
-    }
-    return p;
   }
 }

@@ -1,17 +1,16 @@
 package org.streambench.engine.flink;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 import org.streambench.api.StreamEngine;
 import org.streambench.api.WorkloadParams;
 
@@ -28,28 +27,22 @@ public final class FlinkEngine implements StreamEngine {
     void build(StreamExecutionEnvironment env, JobSpec spec);
   }
 
-  /** Every workload this engine runs; engine.properties lists the same names. */
-  static final Map<String, JobBuilder> WORKLOADS = workloads();
-
-  /** Workloads that can generate their input inside the job ({@code source=in-job}). */
-  static final Set<String> IN_JOB_WORKLOADS = Set.of("grep", "grouping");
+  /** Every workload this engine runs, with the guarantees and in-job sources it offers. */
+  static final EngineCatalogue<JobBuilder> CATALOGUE =
+      new EngineCatalogue<JobBuilder>("the Flink engine", Guarantee.values())
+          .add("identity", IdentityJob::build)
+          .add("sleep", SleepJob::build)
+          .add("grep", GrepJob::build)
+          .add("grouping", GroupingJob::build)
+          .add("statemachine", StateMachineJob::build)
+          .add("wordcount", WordCountJob::build)
+          .add("ysb", YsbJob::build)
+          .add("join", JoinJob::build)
+          .add("uricount", UriCountJob::build)
+          .inJob("grep", "grouping");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new FlinkEngine(), args);
-  }
-
-  private static Map<String, JobBuilder> workloads() {
-    Map<String, JobBuilder> w = new LinkedHashMap<>();
-    w.put("identity", IdentityJob::build);
-    w.put("sleep", SleepJob::build);
-    w.put("grep", GrepJob::build);
-    w.put("grouping", GroupingJob::build);
-    w.put("statemachine", StateMachineJob::build);
-    w.put("wordcount", WordCountJob::build);
-    w.put("ysb", YsbJob::build);
-    w.put("join", JoinJob::build);
-    w.put("uricount", UriCountJob::build);
-    return w;
   }
 
   @Override
@@ -64,10 +57,11 @@ public final class FlinkEngine implements StreamEngine {
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
-    JobBuilder builder = builder(spec);
+    JobBuilder builder = CATALOGUE.builder(spec);
     boolean inJob = new WorkloadParams(spec).inJob();
     StreamExecutionEnvironment env =
-        StreamExecutionEnvironment.createLocalEnvironment(spec.parallelism(), configuration(spec));
+        StreamExecutionEnvironment.createLocalEnvironment(
+            spec.parallelism(), FlinkSettings.configuration(spec));
     SourceReadiness.reset();
     builder.build(env, spec);
     JobClient job = env.executeAsync("streambench " + spec.workload() + " " + spec.runId());
@@ -79,43 +73,6 @@ public final class FlinkEngine implements StreamEngine {
     }
   }
 
-  /** The job builder for the spec's workload and source mode; unsupported ones fail here. */
-  static JobBuilder builder(JobSpec spec) {
-    JobBuilder builder = WORKLOADS.get(spec.workload());
-    if (builder == null) {
-      throw new UnsupportedOperationException(
-          "the Flink engine has no workload '"
-              + spec.workload()
-              + "' (it has: "
-              + String.join(", ", WORKLOADS.keySet())
-              + ")");
-    }
-    if (new WorkloadParams(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
-      throw new UnsupportedOperationException(
-          "the Flink engine has no in-job source for workload " + spec.workload());
-    }
-    return builder;
-  }
-
-  /**
-   * The {@code flink.*} settings, plus checkpoint and RocksDB directories under the run directory
-   * unless the settings name them: file-system checkpoint storage is what RocksDB and incremental
-   * checkpoints need, and the run directory keeps them beside the run's other files.
-   */
-  static Configuration configuration(JobSpec spec) {
-    Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
-    if (!flink.containsKey("execution.checkpointing.dir")
-        && !flink.containsKey("state.checkpoints.dir")) {
-      flink.put(
-          "execution.checkpointing.dir",
-          spec.runDir().resolve("checkpoints").toAbsolutePath().toUri().toString());
-    }
-    flink.putIfAbsent(
-        "state.backend.rocksdb.localdir",
-        spec.runDir().resolve("rocksdb").toAbsolutePath().toString());
-    return Configuration.fromMap(flink);
-  }
-
   /**
    * Waits until every Kafka source subtask has opened its deserializer, i.e. is about to read; a
    * job without Kafka sources (in-job mode) is ready once it runs, or has already finished.
@@ -124,7 +81,7 @@ public final class FlinkEngine implements StreamEngine {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       JobStatus status = job.getJobStatus().get();
-      if (status == JobStatus.RUNNING && SourceReadiness.allOpened()
+      if (status == JobStatus.RUNNING && SourceReadiness.allStarted()
           || status == JobStatus.FINISHED) {
         return;
       }

@@ -1,8 +1,5 @@
 package org.streambench.engine.flink;
 
-import java.nio.charset.StandardCharsets;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFilterFunction;
@@ -11,7 +8,9 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.GrepLines;
+import org.streambench.api.workload.GrepMatcher;
 
 /**
  * grep: keeps the lines whose text (after {@code seq,t,}) the regex {@code pattern} finds a match
@@ -51,13 +50,10 @@ final class GrepJob {
         .name("format");
   }
 
-  /**
-   * Compiles the pattern once per subtask and reuses one matcher, bounded to the line's text so
-   * that {@code ^} anchors there and {@code seq,t} never match.
-   */
+  /** Compiles the pattern once per subtask and reuses one {@link GrepMatcher}. */
   static final class Matches extends RichFilterFunction<Line> {
     private final String pattern;
-    private transient Matcher matcher;
+    private transient GrepMatcher matcher;
 
     Matches(String pattern) {
       this.pattern = pattern;
@@ -65,14 +61,12 @@ final class GrepJob {
 
     @Override
     public void open(OpenContext context) {
-      matcher = Pattern.compile(pattern).matcher("");
+      matcher = new GrepMatcher(pattern);
     }
 
     @Override
     public boolean filter(Line line) {
-      String value = line.value();
-      int text = value.indexOf(',', value.indexOf(',') + 1) + 1;
-      return matcher.reset(value).region(text, value.length()).find();
+      return matcher.matches(line.value());
     }
   }
 
@@ -99,7 +93,7 @@ final class GrepJob {
 
     @Override
     Line generate(long seq, long t) {
-      return new Line(new String(buf, 0, lines.encode(seq, t, buf), StandardCharsets.US_ASCII), t);
+      return new Line(lines.line(seq, t, buf), t);
     }
   }
 
@@ -111,14 +105,14 @@ final class GrepJob {
     @Override
     public void open(OpenContext context) {
       super.open(context);
-      getRuntimeContext().addAccumulator("matched", matched);
-      getRuntimeContext().addAccumulator("matched.seq.sum", seqSum);
+      getRuntimeContext().addAccumulator(InJob.MATCHED, matched);
+      getRuntimeContext().addAccumulator(InJob.MATCHED_SEQ_SUM, seqSum);
     }
 
     @Override
     void count(String result) {
       matched.add(1L);
-      seqSum.add(Long.parseLong(result, 0, result.indexOf(','), 10));
+      seqSum.add(Csv.longField(result, 0));
     }
   }
 }

@@ -14,6 +14,7 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.KeyDistribution;
 
@@ -29,9 +30,13 @@ final class GroupingJob {
   /** An input record {@code seq,t,key,value} and its entry stamp. */
   public record Event(long seq, long t, String key, int value, long in) {
     static Event parse(byte[] record, long in) {
-      String[] f = new String(record, StandardCharsets.US_ASCII).split(",", 4);
+      String line = new String(record, StandardCharsets.US_ASCII);
       return new Event(
-          Long.parseLong(f[0]), Long.parseLong(f[1]), f[2], Integer.parseInt(f[3]), in);
+          Csv.longField(line, 0),
+          Csv.longField(line, 1),
+          Csv.field(line, 2),
+          Csv.intField(line, 3),
+          in);
     }
   }
 
@@ -136,11 +141,8 @@ final class GroupingJob {
     @Override
     void count(String result) {
       // seq,t,key,count,sum,in
-      int keyStart = result.indexOf(',', result.indexOf(',') + 1) + 1;
-      int keyEnd = result.indexOf(',', keyStart);
       last.put(
-          result.substring(keyStart, keyEnd),
-          result.substring(keyEnd + 1, result.lastIndexOf(',')));
+          Csv.field(result, 2), result.substring(Csv.start(result, 3), result.lastIndexOf(',')));
     }
 
     @Override

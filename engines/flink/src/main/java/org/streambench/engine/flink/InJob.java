@@ -1,11 +1,7 @@
 package org.streambench.engine.flink;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,17 +18,23 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.util.Collector;
 import org.streambench.api.EpochMicros;
+import org.streambench.api.workload.InJobResult;
 
 /**
  * In-job source mode (grep, grouping): a bounded source generates {@code in-job.records} records
  * inside the job, the workload's transformation runs unchanged, and a tally counts its results
  * instead of writing them to Kafka. The counts travel as Flink accumulators; when the job has
- * finished the engine writes them to {@value #RESULT_FILE} in the run directory.
+ * finished the engine writes them as the {@link InJobResult} in the run directory.
  */
 final class InJob {
-  static final String RESULT_FILE = "in-job-result.properties";
+  static final String RECORDS = "records";
+  static final String START_MICROS = "start.micros";
+  static final String OUTPUTS = "outputs";
+  static final String END_MICROS = "end.micros";
+  static final String MATCHED = "matched";
+  static final String MATCHED_SEQ_SUM = "matched.seq.sum";
 
-  /** Accumulator holding {@code key=count,sum} per key; written as {@code keys} and key lines. */
+  /** Accumulator holding {@code key=count,sum} per key (grouping). */
   static final String KEYS = "keys";
 
   private InJob() {}
@@ -53,31 +55,34 @@ final class InJob {
         .name("discard");
   }
 
-  /** Writes the finished job's accumulators as {@value #RESULT_FILE} (docs/workloads.md). */
-  static void writeResult(Path runDir, JobExecutionResult result) throws IOException {
-    Map<String, String> lines = new TreeMap<>();
-    result
-        .getAllAccumulatorResults()
-        .forEach(
-            (name, value) -> {
-              if (name.equals(KEYS)) {
-                List<?> keys = (List<?>) value;
-                lines.put(KEYS, Integer.toString(keys.size()));
-                for (Object entry : keys) {
-                  String[] keyAndValue = entry.toString().split("=", 2);
-                  lines.put("key." + keyAndValue[0], keyAndValue[1]);
-                }
-              } else {
-                lines.put(name, value.toString());
-              }
-            });
-    Path tmp = runDir.resolve(RESULT_FILE + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
-      for (Map.Entry<String, String> e : lines.entrySet()) {
-        w.write(e.getKey() + "=" + e.getValue() + "\n");
-      }
+  /** Writes the finished job's accumulators as its {@link InJobResult}. */
+  static void writeResult(Path runDir, JobExecutionResult job) throws IOException {
+    result(job.getAllAccumulatorResults()).write(runDir);
+  }
+
+  static InJobResult result(Map<String, Object> accumulators) {
+    InJobResult result =
+        new InJobResult(
+            number(accumulators, RECORDS),
+            number(accumulators, OUTPUTS),
+            number(accumulators, START_MICROS),
+            number(accumulators, END_MICROS));
+    if (accumulators.containsKey(MATCHED)) {
+      result.grep(number(accumulators, MATCHED), number(accumulators, MATCHED_SEQ_SUM));
     }
-    Files.move(tmp, runDir.resolve(RESULT_FILE), StandardCopyOption.ATOMIC_MOVE);
+    if (accumulators.containsKey(KEYS)) {
+      Map<String, String> keys = new TreeMap<>();
+      for (Object entry : (List<?>) accumulators.get(KEYS)) {
+        String[] keyAndTotals = entry.toString().split("=", 2);
+        keys.put(keyAndTotals[0], keyAndTotals[1]);
+      }
+      result.grouping(keys);
+    }
+    return result;
+  }
+
+  private static long number(Map<String, Object> accumulators, String name) {
+    return ((Number) accumulators.get(name)).longValue();
   }
 
   /**
@@ -91,8 +96,8 @@ final class InJob {
 
     @Override
     public void open(OpenContext context) {
-      getRuntimeContext().addAccumulator("records", records);
-      getRuntimeContext().addAccumulator("start.micros", start);
+      getRuntimeContext().addAccumulator(RECORDS, records);
+      getRuntimeContext().addAccumulator(START_MICROS, start);
     }
 
     @Override
@@ -121,8 +126,8 @@ final class InJob {
 
     @Override
     public void open(OpenContext context) {
-      getRuntimeContext().addAccumulator("outputs", outputs);
-      getRuntimeContext().addAccumulator("end.micros", end);
+      getRuntimeContext().addAccumulator(OUTPUTS, outputs);
+      getRuntimeContext().addAccumulator(END_MICROS, end);
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 
 /**
  * The Kafka ends every job shares. A source decodes each record with the job's {@link Parser},
@@ -120,7 +121,7 @@ final class KafkaIo {
 
     @Override
     public void open(InitializationContext context) {
-      SourceReadiness.subtaskOpened();
+      SourceReadiness.started();
     }
 
     @Override

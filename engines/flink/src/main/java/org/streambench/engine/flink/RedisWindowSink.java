@@ -1,17 +1,15 @@
 package org.streambench.engine.flink;
 
-import java.util.Map;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.streambench.api.workload.RedisWindowWrites;
 import redis.clients.jedis.Jedis;
 
 /**
- * ysb's Redis output: every window update becomes {@code HSET <prefix><campaign>:<windowStartMs>
- * seen_count <n> time_updated <epoch ms>}, written synchronously so {@code time_updated} is when
- * the count became visible. Updates carry the full count, so a replayed update is harmless. An
- * update whose count did not change (the window-end firing after an SLA firing carried everything)
- * is not written: YSB's latency is the time of the update that made the final count visible.
+ * ysb's Redis output: every window update is written synchronously as {@link RedisWindowWrites}
+ * says, so {@code time_updated} is when the count became visible; an update whose count did not
+ * change (the window-end firing after an SLA firing carried everything) is not written.
  */
 final class RedisWindowSink implements Sink<YsbJob.CampaignWindow> {
   private final String host;
@@ -30,37 +28,17 @@ final class RedisWindowSink implements Sink<YsbJob.CampaignWindow> {
   }
 
   private static final class Writer implements SinkWriter<YsbJob.CampaignWindow> {
-    private static final int REMEMBERED_WINDOWS = 100_000;
-
     private final Jedis jedis;
-    private final String prefix;
-    private final Map<String, Long> written =
-        new java.util.LinkedHashMap<>() {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-            return size() > REMEMBERED_WINDOWS;
-          }
-        };
+    private final RedisWindowWrites writes;
 
     Writer(Jedis jedis, String prefix) {
       this.jedis = jedis;
-      this.prefix = prefix;
+      this.writes = RedisWindowWrites.changedCountsOnly(prefix, jedis::hset);
     }
 
     @Override
     public void write(YsbJob.CampaignWindow w, Context context) {
-      String key = prefix + w.campaignId() + ":" + w.windowStartMs();
-      Long before = written.put(key, w.count());
-      if (before != null && before == w.count()) {
-        return;
-      }
-      jedis.hset(
-          key,
-          Map.of(
-              "seen_count",
-              Long.toString(w.count()),
-              "time_updated",
-              Long.toString(System.currentTimeMillis())));
+      writes.write(w.campaignId(), w.windowStartMs(), w.count());
     }
 
     @Override

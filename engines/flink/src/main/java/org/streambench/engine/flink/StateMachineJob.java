@@ -10,6 +10,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.StateMachine;
 
 /**
@@ -25,8 +26,13 @@ final class StateMachineJob {
   /** An input record {@code seq,t,key,event} and its entry stamp. */
   public record Event(long seq, long t, String key, String event, long in) {
     static Event parse(byte[] record, long in) {
-      String[] f = new String(record, StandardCharsets.US_ASCII).split(",", 4);
-      return new Event(Long.parseLong(f[0]), Long.parseLong(f[1]), f[2], f[3], in);
+      String line = new String(record, StandardCharsets.US_ASCII);
+      return new Event(
+          Csv.longField(line, 0),
+          Csv.longField(line, 1),
+          Csv.field(line, 2),
+          Csv.field(line, 3),
+          in);
     }
   }
 
@@ -58,12 +64,12 @@ final class StateMachineJob {
       int state = current == null ? StateMachine.OUT : current.state();
       int events = current == null ? 0 : current.events();
       int next = StateMachine.next(state, e.event());
-      String prefix = e.seq() + "," + e.t() + "," + e.key();
+      String seqTimeKey = e.seq() + "," + e.t() + "," + e.key();
       if (next == StateMachine.INVALID) {
-        out.collect(prefix + ",alert," + StateMachine.name(state) + ":" + e.event() + "," + e.in());
+        out.collect(StateMachine.alert(seqTimeKey, state, e.event()) + "," + e.in());
       } else if (StateMachine.endsSession(state, e.event())) {
         session.clear();
-        out.collect(prefix + ",end," + (events + 1) + "," + e.in());
+        out.collect(StateMachine.end(seqTimeKey, events + 1) + "," + e.in());
       } else {
         session.update(new Session(next, events + 1));
       }

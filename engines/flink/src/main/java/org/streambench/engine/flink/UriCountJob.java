@@ -12,6 +12,7 @@ import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
 /**
@@ -27,7 +28,7 @@ final class UriCountJob {
 
   /** The fields of an access log the job uses; {@code eventMicros} is its {@code time}. */
   public record AccessLog(String uri, long eventMicros, long inMicros)
-      implements WindowStats.Timed {}
+      implements WindowAggregate.Timed {}
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
@@ -72,7 +73,7 @@ final class UriCountJob {
         .keyBy(AccessLog::uri)
         .window(TumblingEventTimeWindows.of(window))
         .allowedLateness(lateness)
-        .aggregate(new WindowStats.Aggregate<>(), new Format())
+        .aggregate(new WindowAggregate<>(), new Format())
         .name("uri-windows");
   }
 
@@ -80,17 +81,7 @@ final class UriCountJob {
     @Override
     public void process(
         String uri, Context ctx, Iterable<WindowStats> stats, Collector<String> out) {
-      WindowStats s = stats.iterator().next();
-      out.collect(
-          uri
-              + ","
-              + ctx.window().getStart() * 1000
-              + ","
-              + s.count
-              + ","
-              + s.maxEventMicros
-              + ","
-              + s.maxInMicros);
+      out.collect(stats.iterator().next().line(uri, ctx.window().getStart() * 1000));
     }
   }
 }

@@ -12,6 +12,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.WordCountWindow;
 
 /**
  * wordcount: parses each JSON sentence with Jackson, splits it into words, keys by word and counts
@@ -68,14 +69,17 @@ final class WordCountJob {
     }
   }
 
-  /** The window's count and the ranges of event time and entry stamp of its words. */
-  public static final class Window {
-    public String word;
-    public long count;
-    public long minEventTime = Long.MAX_VALUE;
-    public long maxEventTime = Long.MIN_VALUE;
-    public long minIn = Long.MAX_VALUE;
-    public long maxIn = Long.MIN_VALUE;
+  /** A {@link WordCountWindow} that knows its word (an aggregate function is not told its key). */
+  public static final class Window extends WordCountWindow {
+    private String word;
+
+    public String getWord() {
+      return word;
+    }
+
+    public void setWord(String word) {
+      this.word = word;
+    }
   }
 
   static final class Summary implements AggregateFunction<Word, Window, String> {
@@ -87,37 +91,19 @@ final class WordCountJob {
     @Override
     public Window add(Word w, Window acc) {
       acc.word = w.word();
-      acc.count++;
-      acc.minEventTime = Math.min(acc.minEventTime, w.eventTime());
-      acc.maxEventTime = Math.max(acc.maxEventTime, w.eventTime());
-      acc.minIn = Math.min(acc.minIn, w.in());
-      acc.maxIn = Math.max(acc.maxIn, w.in());
+      acc.add(w.eventTime(), w.in());
       return acc;
     }
 
     @Override
     public String getResult(Window acc) {
-      return acc.word
-          + ","
-          + acc.count
-          + ","
-          + acc.minEventTime
-          + ","
-          + acc.maxEventTime
-          + ","
-          + acc.minIn
-          + ","
-          + acc.maxIn;
+      return acc.line(acc.word);
     }
 
     @Override
     public Window merge(Window a, Window b) {
       a.word = a.word != null ? a.word : b.word;
-      a.count += b.count;
-      a.minEventTime = Math.min(a.minEventTime, b.minEventTime);
-      a.maxEventTime = Math.max(a.maxEventTime, b.maxEventTime);
-      a.minIn = Math.min(a.minIn, b.minIn);
-      a.maxIn = Math.max(a.maxIn, b.maxIn);
+      a.merge(b);
       return a;
     }
   }

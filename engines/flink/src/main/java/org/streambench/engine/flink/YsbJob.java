@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -18,6 +16,8 @@ import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -31,7 +31,6 @@ import redis.clients.jedis.Jedis;
  * {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
  */
 final class YsbJob {
-  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private YsbJob() {}
@@ -50,14 +49,14 @@ final class YsbJob {
 
   /** A view projected to its campaign. */
   public record View(String campaignId, long eventMicros, long inMicros)
-      implements WindowStats.Timed {}
+      implements WindowAggregate.Timed {}
 
   /** One update of a campaign's window. */
   public record CampaignWindow(
       String campaignId, long windowStartMs, long count, long maxEventUs, long maxInUs) {
     @Override
     public String toString() {
-      return campaignId + "," + windowStartMs + "," + count + "," + maxEventUs + "," + maxInUs;
+      return WindowStats.line(campaignId, windowStartMs, count, maxEventUs, maxInUs);
     }
   }
 
@@ -80,7 +79,7 @@ final class YsbJob {
             "kafka");
     DataStream<View> views =
         events
-            .filter(event -> event.eventType().equals(VIEW))
+            .filter(event -> YsbEvents.isView(event.eventType()))
             .name("views")
             .map(new CampaignLookup(redisHost, redisPort))
             .name("campaign-lookup");
@@ -103,7 +102,7 @@ final class YsbJob {
         .window(TumblingEventTimeWindows.of(window))
         .allowedLateness(lateness)
         .trigger(new SlaTrigger(sla))
-        .aggregate(new WindowStats.Aggregate<>(), new ToCampaignWindow())
+        .aggregate(new WindowAggregate<>(), new ToCampaignWindow())
         .name("campaign-windows");
   }
 
@@ -112,7 +111,7 @@ final class YsbJob {
     private final String host;
     private final int port;
     private transient Jedis jedis;
-    private transient Map<String, String> campaigns;
+    private transient CampaignCache campaigns;
 
     CampaignLookup(String host, int port) {
       this.host = host;
@@ -122,20 +121,12 @@ final class YsbJob {
     @Override
     public void open(OpenContext context) {
       jedis = new Jedis(host, port);
-      campaigns = new HashMap<>();
+      campaigns = new CampaignCache(jedis::get);
     }
 
     @Override
     public View map(AdEvent event) {
-      String campaign = campaigns.get(event.adId());
-      if (campaign == null) {
-        campaign = jedis.get(event.adId());
-        if (campaign == null) {
-          throw new IllegalStateException("ad " + event.adId() + " has no campaign in Redis");
-        }
-        campaigns.put(event.adId(), campaign);
-      }
-      return new View(campaign, event.eventTimeMs() * 1000, event.in());
+      return new View(campaigns.campaignOf(event.adId()), event.eventTimeMs() * 1000, event.in());
     }
 
     @Override
@@ -154,7 +145,11 @@ final class YsbJob {
       WindowStats s = stats.iterator().next();
       out.collect(
           new CampaignWindow(
-              campaign, ctx.window().getStart(), s.count, s.maxEventMicros, s.maxInMicros));
+              campaign,
+              ctx.window().getStart(),
+              s.getCount(),
+              s.getMaxEventMicros(),
+              s.getMaxInMicros()));
     }
   }
 }

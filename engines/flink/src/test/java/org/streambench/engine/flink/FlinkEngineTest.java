@@ -1,7 +1,6 @@
 package org.streambench.engine.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,7 +8,6 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -30,36 +28,11 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.InJobResult;
 import org.streambench.api.workload.KeyDistribution;
 
 class FlinkEngineTest {
   @TempDir Path runDir;
-
-  @Test
-  void registersExactlyTheWorkloadsItBuilds() throws IOException {
-    Properties registration = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      registration.load(r);
-    }
-    assertEquals(
-        List.copyOf(FlinkEngine.WORKLOADS.keySet()),
-        List.of(registration.getProperty("workloads").split(",")));
-    assertEquals(
-        FlinkEngine.IN_JOB_WORKLOADS,
-        java.util.Set.of(registration.getProperty("in-job").split(",")));
-  }
-
-  @Test
-  void rejectsUnknownWorkloadsAndInJobSourcesItLacks() {
-    UnsupportedOperationException unknown =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () -> FlinkEngine.builder(spec("nosuch", Map.of(), Map.of())));
-    assertTrue(unknown.getMessage().contains("no workload 'nosuch'"), unknown.getMessage());
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> FlinkEngine.builder(spec("identity", Map.of("source", "in-job"), Map.of())));
-  }
 
   @Test
   void inJobGrepWritesTheMatchedSeqs() throws Exception {
@@ -122,7 +95,7 @@ class FlinkEngineTest {
 
   @Test
   void checkpointsUnderTheRunDirectoryUnlessTold() {
-    Configuration defaults = FlinkEngine.configuration(spec("identity", Map.of(), Map.of()));
+    Configuration defaults = FlinkSettings.configuration(spec("identity", Map.of(), Map.of()));
     assertEquals(
         runDir.resolve("checkpoints").toUri().toString(),
         defaults.toMap().get("execution.checkpointing.dir"));
@@ -130,7 +103,7 @@ class FlinkEngineTest {
         runDir.resolve("rocksdb").toString(),
         defaults.toMap().get("state.backend.rocksdb.localdir"));
     Configuration told =
-        FlinkEngine.configuration(
+        FlinkSettings.configuration(
             spec("identity", Map.of(), Map.of("flink.execution.checkpointing.dir", "file:///x")));
     assertEquals("file:///x", told.toMap().get("execution.checkpointing.dir"));
   }
@@ -144,7 +117,7 @@ class FlinkEngineTest {
     settings.put("flink.execution.checkpointing.interval", "200ms");
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.createLocalEnvironment(
-            2, FlinkEngine.configuration(spec("grouping", Map.of(), settings)));
+            2, FlinkSettings.configuration(spec("grouping", Map.of(), settings)));
     DataGeneratorSource<GroupingJob.Event> source =
         new DataGeneratorSource<>(
             seq -> new GroupingJob.Event(seq, 0, "k" + seq % 50, 1, 0),
@@ -182,7 +155,7 @@ class FlinkEngineTest {
 
   private Map<String, String> result() throws IOException {
     Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(runDir.resolve(InJob.RESULT_FILE))) {
+    try (Reader r = Files.newBufferedReader(runDir.resolve(InJobResult.FILE))) {
       p.load(r);
     }
     Map<String, String> map = new TreeMap<>();

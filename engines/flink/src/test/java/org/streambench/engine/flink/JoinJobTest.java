@@ -12,6 +12,7 @@ import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.junit.jupiter.api.Test;
+import org.streambench.api.workload.JoinPart;
 import org.streambench.api.workload.JoinParts;
 
 class JoinJobTest {
@@ -24,22 +25,22 @@ class JoinJobTest {
    */
   @Test
   void emitsEverySampleOnceWithAllItsPartsWhenItsTimerFires() throws Exception {
-    DataGeneratorSource<JoinJob.Part> source =
+    DataGeneratorSource<JoinPart> source =
         new DataGeneratorSource<>(
             i -> {
               if (i >= PARTS) {
-                return new JoinJob.Part(i, 0, -1, 0, "", 0);
+                return new JoinPart(i, 0, -1, 0, "", 0);
               }
               JoinParts parts =
                   new JoinParts(13, 3, 30, 100); // cheap; keeps the lambda serializable
               byte[] buf = new byte[parts.maxBytes()];
               int len = parts.encode(i, 1000 + i, buf);
-              return JoinJob.Part.parse(Arrays.copyOf(buf, len), 2000 + i);
+              return JoinJob.decode(Arrays.copyOf(buf, len), 2000 + i);
             },
             PARTS + TICKS,
             RateLimiterStrategy.perSecond(400),
-            TypeInformation.of(JoinJob.Part.class));
-    DataStream<JoinJob.Part> parts =
+            TypeInformation.of(JoinPart.class));
+    DataStream<JoinPart> parts =
         LocalFlink.env(Map.of("state.backend.type", "rocksdb"))
             .fromSource(source, WatermarkStrategy.noWatermarks(), "parts")
             .setParallelism(1)

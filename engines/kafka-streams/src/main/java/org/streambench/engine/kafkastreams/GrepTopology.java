@@ -5,11 +5,13 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.KStream;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.GrepMatcher;
 
 /**
  * grep: a stateless filter: keeps the stamped lines {@code seq,t,text,in} whose text the regex
- * {@code pattern} finds a match in ({@code Matcher.find()} bounded to the text, so {@code ^}
- * anchors there) and emits them unchanged. No repartition.
+ * {@code pattern} finds a match in ({@link GrepMatcher}, the text ending before {@code ,in}) and
+ * emits them unchanged. No repartition. The predicate is shared by every stream thread, so each
+ * record gets a matcher of its own.
  */
 final class GrepTopology {
   private GrepTopology() {}
@@ -23,7 +25,6 @@ final class GrepTopology {
   static KStream<String, String> matching(KStream<String, String> lines, String regex) {
     Pattern pattern = Pattern.compile(regex);
     return lines.filter(
-        (key, line) ->
-            pattern.matcher(line).region(KafkaIo.comma(line, 1) + 1, line.lastIndexOf(',')).find());
+        (key, line) -> new GrepMatcher(pattern).matches(line, line.lastIndexOf(',')));
   }
 }

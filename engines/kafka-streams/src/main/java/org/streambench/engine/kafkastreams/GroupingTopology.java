@@ -8,6 +8,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.streambench.api.JobSpec;
+import org.streambench.api.workload.Csv;
 
 /**
  * grouping: re-key by {@code key}, repartition through a topic ({@code by-key}), and keep {@code
@@ -29,7 +30,7 @@ final class GroupingTopology {
     builder.addStateStore(StreamsSettings.keyValueStore(spec, STORE));
     KafkaIo.write(
         KafkaIo.readStamped(builder, spec)
-            .selectKey((k, v) -> v.substring(KafkaIo.comma(v, 1) + 1, KafkaIo.comma(v, 2)))
+            .selectKey((k, v) -> Csv.field(v, 2))
             .repartition(Repartitioned.with(Serdes.String(), Serdes.String()).withName("by-key"))
             .process(CountAndSum::new, STORE),
         spec);
@@ -49,9 +50,9 @@ final class GroupingTopology {
     @Override
     public void process(Record<String, String> record) {
       String v = record.value();
-      int keyEnd = KafkaIo.comma(v, 2);
-      int valueEnd = KafkaIo.comma(v, 3);
-      long value = Long.parseLong(v, keyEnd + 1, valueEnd, 10);
+      int valueStart = Csv.start(v, 3);
+      int valueEnd = Csv.end(v, valueStart);
+      long value = Long.parseLong(v, valueStart, valueEnd, 10);
       String before = totals.get(record.key());
       long count = 1;
       long sum = value;
@@ -62,7 +63,7 @@ final class GroupingTopology {
       }
       String after = count + "," + sum;
       totals.put(record.key(), after);
-      context.forward(record.withValue(v.substring(0, keyEnd + 1) + after + v.substring(valueEnd)));
+      context.forward(record.withValue(v.substring(0, valueStart) + after + v.substring(valueEnd)));
     }
   }
 }

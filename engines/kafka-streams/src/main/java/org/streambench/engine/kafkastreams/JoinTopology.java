@@ -15,17 +15,21 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.JoinPart;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.JoinSample;
 
 /**
  * join: one source over the {@code streams} topics ({@code <input>-impression}, {@code -click},
  * {@code -feature}), re-keyed by sample and repartitioned; a processor merges each sample's parts
- * (payloads included: the state size is what this workload compares across state stores) in a store
- * as {@code firstT,lastT,lastIn,payload0,payload1,payload2}. Kafka Streams has no per-key timers: a
- * second store indexes open samples by deadline ({@code timer.ms} of wall-clock time after the
- * first part; keys sort by deadline in RocksDB and in memory alike), and a wall-clock punctuator
- * emits {@code sample,mask,bytes,firstT,lastT,lastIn} for every sample due and deletes it, scanning
- * only the due prefix of that index.
+ * into a {@link JoinSample} (payloads included: the state size is what this workload compares
+ * across state stores), kept in a store as {@code firstT,lastT,lastIn,payload0,payload1,payload2}
+ * (empty while a part is missing). Kafka Streams has no per-key timers: a second store indexes open
+ * samples by deadline ({@code timer.ms} of wall-clock time after the first part; keys sort by
+ * deadline in RocksDB and in memory alike), and a wall-clock punctuator emits {@code
+ * sample,mask,bytes,firstT,lastT,lastIn} for every sample due and deletes it, scanning only the due
+ * prefix of that index.
  */
 final class JoinTopology {
   static final String SAMPLES = "samples";
@@ -35,16 +39,13 @@ final class JoinTopology {
 
   static void build(StreamsBuilder builder, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
-    List<String> topics = new ArrayList<>();
-    for (int p = 0; p < params.integer("streams"); p++) {
-      topics.add(JoinParts.topic(spec.inputTopic(), p));
-    }
+    List<String> topics = JoinParts.topics(spec.inputTopic(), params.integer("streams"));
     builder.addStateStore(StreamsSettings.keyValueStore(spec, SAMPLES));
     builder.addStateStore(StreamsSettings.keyValueStore(spec, DEADLINES));
     long timerMs = params.longValue("timer.ms");
     KafkaIo.write(
         KafkaIo.readStamped(builder, topics)
-            .selectKey((k, v) -> v.substring(KafkaIo.comma(v, 1) + 1, KafkaIo.comma(v, 2)))
+            .selectKey((k, v) -> Csv.field(v, 2))
             .repartition(Repartitioned.with(Serdes.String(), Serdes.String()).withName("by-sample"))
             .process(() -> new MergeParts(timerMs), SAMPLES, DEADLINES),
         spec);
@@ -53,6 +54,30 @@ final class JoinTopology {
   /** How often the punctuator looks for due samples: a tenth of the timer, 10 to 100 ms. */
   static Duration punctuation(long timerMs) {
     return Duration.ofMillis(Math.max(10, Math.min(100, timerMs / 10)));
+  }
+
+  /** A sample's state as the store keeps it. */
+  static String encode(JoinSample s) {
+    StringBuilder text =
+        new StringBuilder().append(s.getFirstT()).append(',').append(s.getLastT()).append(',');
+    text.append(s.getLastIn());
+    for (String payload : s.getPayloads()) {
+      text.append(',').append(payload == null ? "" : payload);
+    }
+    return text.toString();
+  }
+
+  /** The sample of an {@link #encode}d state. */
+  static JoinSample decode(String stored) {
+    String[] f = stored.split(",", -1);
+    JoinSample s = new JoinSample();
+    s.setFirstT(Long.parseLong(f[0]));
+    s.setLastT(Long.parseLong(f[1]));
+    s.setLastIn(Long.parseLong(f[2]));
+    for (int p = 0; p < s.getPayloads().length; p++) {
+      s.getPayloads()[p] = f[3 + p].isEmpty() ? null : f[3 + p];
+    }
+    return s;
   }
 
   /** A deadline index key: zero-padded milliseconds, so byte order is time order. */
@@ -81,26 +106,17 @@ final class JoinTopology {
     /** {@code seq,t,sample,part,payload,in} merged into the sample's state. */
     @Override
     public void process(Record<String, String> record) {
-      String[] part = record.value().split(",", -1);
-      long t = Long.parseLong(part[1]);
-      int p = Integer.parseInt(part[3]);
       String sample = record.key();
       String before = samples.get(sample);
-      String[] s;
+      JoinSample s;
       if (before == null) {
-        s =
-            new String[] {
-              Long.toString(Long.MAX_VALUE), Long.toString(Long.MIN_VALUE), "0", "", "", ""
-            };
+        s = new JoinSample();
         deadlines.put(deadlineKey(context.currentSystemTimeMs() + timerMs, sample), sample);
       } else {
-        s = before.split(",", -1);
+        s = decode(before);
       }
-      s[0] = Long.toString(Math.min(Long.parseLong(s[0]), t));
-      s[1] = Long.toString(Math.max(Long.parseLong(s[1]), t));
-      s[2] = part[5];
-      s[3 + p] = part[4];
-      samples.put(sample, String.join(",", s));
+      s.add(JoinPart.parseStamped(record.value()));
+      samples.put(sample, encode(s));
     }
 
     private void emitDue(long now) {
@@ -112,21 +128,9 @@ final class JoinTopology {
       for (KeyValue<String, String> d : due) {
         deadlines.delete(d.key);
         String sample = d.value;
-        String[] s = samples.get(sample).split(",", -1);
+        JoinSample s = decode(samples.get(sample));
         samples.delete(sample);
-        int mask = 0;
-        int bytes = 0;
-        for (int p = 0; p < 3; p++) {
-          if (!s[3 + p].isEmpty()) {
-            mask |= 1 << p;
-            bytes += s[3 + p].length();
-          }
-        }
-        context.forward(
-            new Record<>(
-                sample,
-                sample + "," + mask + "," + bytes + "," + s[0] + "," + s[1] + "," + s[2],
-                now));
+        context.forward(new Record<>(sample, s.result(Long.parseLong(sample)), now));
       }
     }
   }

@@ -55,26 +55,4 @@ final class KafkaIo {
           .getBytes(StandardCharsets.US_ASCII);
     }
   }
-
-  /** Index of the {@code n}-th comma (0-based) of {@code s}, or -1. */
-  static int comma(String s, int n) {
-    int pos = -1;
-    for (int i = 0; i <= n; i++) {
-      pos = s.indexOf(',', pos + 1);
-      if (pos < 0) {
-        return -1;
-      }
-    }
-    return pos;
-  }
-
-  /** The text after the last comma: the entry stamp of a stamped value. */
-  static long entryStamp(String stamped) {
-    return Long.parseLong(stamped, stamped.lastIndexOf(',') + 1, stamped.length(), 10);
-  }
-
-  /** The value without its entry stamp. */
-  static String unstamped(String stamped) {
-    return stamped.substring(0, stamped.lastIndexOf(','));
-  }
 }

@@ -3,7 +3,6 @@ package org.streambench.engine.kafkastreams;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -26,10 +25,11 @@ import org.apache.kafka.streams.ThreadMetadata;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyDescription;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
-import org.streambench.api.WorkloadParams;
 
 /**
  * Runs a workload as a Kafka Streams topology: {@code instances} KafkaStreams clients of one
@@ -47,25 +47,23 @@ public final class KafkaStreamsEngine implements StreamEngine {
     void build(StreamsBuilder builder, JobSpec spec);
   }
 
-  /** Every workload this engine runs; engine.properties lists the same names. */
-  static final Map<String, TopologyBuilder> WORKLOADS = workloads();
+  /** Every workload this engine runs, with the guarantees it offers. */
+  static final EngineCatalogue<TopologyBuilder> CATALOGUE =
+      new EngineCatalogue<TopologyBuilder>(
+              "the Kafka Streams engine", Guarantee.AT_LEAST_ONCE, Guarantee.EXACTLY_ONCE)
+          .add("identity", IdentityTopology::build)
+          .add("sleep", SleepTopology::build)
+          .add("grep", GrepTopology::build)
+          .add("grouping", GroupingTopology::build)
+          .add("statemachine", StateMachineTopology::build)
+          .add("wordcount", WordCountTopology::build)
+          .add("ysb", YsbTopology::build)
+          .add("join", JoinTopology::build)
+          .add("uricount", UriCountTopology::build)
+          .noInJobBecause("its topologies always read Kafka");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new KafkaStreamsEngine(), args);
-  }
-
-  private static Map<String, TopologyBuilder> workloads() {
-    Map<String, TopologyBuilder> w = new LinkedHashMap<>();
-    w.put("identity", IdentityTopology::build);
-    w.put("sleep", SleepTopology::build);
-    w.put("grep", GrepTopology::build);
-    w.put("grouping", GroupingTopology::build);
-    w.put("statemachine", StateMachineTopology::build);
-    w.put("wordcount", WordCountTopology::build);
-    w.put("ysb", YsbTopology::build);
-    w.put("join", JoinTopology::build);
-    w.put("uricount", UriCountTopology::build);
-    return w;
   }
 
   @Override
@@ -123,19 +121,7 @@ public final class KafkaStreamsEngine implements StreamEngine {
 
   /** The workload's topology; unknown workloads and in-job sources are refused here. */
   static Topology topology(JobSpec spec, Properties config) {
-    TopologyBuilder builder = WORKLOADS.get(spec.workload());
-    if (builder == null) {
-      throw new UnsupportedOperationException(
-          "the Kafka Streams engine has no workload '"
-              + spec.workload()
-              + "' (it has: "
-              + String.join(", ", WORKLOADS.keySet())
-              + ")");
-    }
-    if (new WorkloadParams(spec).inJob()) {
-      throw new UnsupportedOperationException(
-          "the Kafka Streams engine has no in-job source: its topologies always read Kafka");
-    }
+    TopologyBuilder builder = CATALOGUE.builder(spec);
     StreamsBuilder streams = new StreamsBuilder();
     builder.build(streams, spec);
     return streams.build(config);

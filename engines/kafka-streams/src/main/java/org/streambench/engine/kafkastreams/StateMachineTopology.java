@@ -6,6 +6,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.streambench.api.JobSpec;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.StateMachine;
 
 /**
@@ -39,24 +40,22 @@ final class StateMachineTopology {
     @Override
     public void process(Record<String, String> record) {
       String v = record.value();
-      int keyStart = KafkaIo.comma(v, 1) + 1;
-      int keyEnd = KafkaIo.comma(v, 2);
+      int keyStart = Csv.start(v, 2);
+      int keyEnd = Csv.end(v, keyStart);
       int eventEnd = v.lastIndexOf(',');
       String user = v.substring(keyStart, keyEnd);
       String event = v.substring(keyEnd + 1, eventEnd);
-      String prefix = v.substring(0, keyEnd);
+      String seqTimeKey = v.substring(0, keyEnd);
       String in = v.substring(eventEnd + 1);
       String current = sessions.get(user); // null: logged out
       int state = current == null ? StateMachine.OUT : StateMachine.IN;
       int events = current == null ? 0 : Integer.parseInt(current);
       int next = StateMachine.next(state, event);
       if (next == StateMachine.INVALID) {
-        context.forward(
-            record.withValue(
-                prefix + ",alert," + StateMachine.name(state) + ":" + event + "," + in));
+        context.forward(record.withValue(StateMachine.alert(seqTimeKey, state, event) + "," + in));
       } else if (StateMachine.endsSession(state, event)) {
         sessions.delete(user);
-        context.forward(record.withValue(prefix + ",end," + (events + 1) + "," + in));
+        context.forward(record.withValue(StateMachine.end(seqTimeKey, events + 1) + "," + in));
       } else {
         sessions.put(user, Integer.toString(events + 1));
       }

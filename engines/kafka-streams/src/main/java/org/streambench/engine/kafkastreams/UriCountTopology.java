@@ -19,9 +19,12 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.WindowStore;
 import org.streambench.api.EpochMicros;
+import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
 /**
@@ -52,8 +55,8 @@ final class UriCountTopology {
   }
 
   /**
-   * Counts {@code eventUs,inUs} values per key in event-time windows; emits {@code
-   * key,windowStartUs,count,maxEventUs,maxInUs}.
+   * Counts {@code eventUs,inUs} values per key in event-time windows, the aggregate kept as the
+   * text of a {@link WindowStats}; emits {@code key,windowStartUs,count,maxEventUs,maxInUs}.
    */
   static KStream<String, String> count(
       KStream<String, String> timed, Duration window, Duration grace, String name) {
@@ -62,15 +65,19 @@ final class UriCountTopology {
         .groupByKey(Grouped.with(Serdes.String(), Serdes.String()))
         .windowedBy(TimeWindows.ofSizeAndGrace(window, grace))
         .aggregate(
-            () -> WindowStats.EMPTY,
-            (key, value, stats) -> WindowStats.add(value, stats),
+            () -> new WindowStats().toString(),
+            (key, value, stats) ->
+                WindowStats.parse(stats)
+                    .add(Csv.longField(value, 0), IdentityRecords.lastStamp(value))
+                    .toString(),
             Materialized.<String, String, WindowStore<Bytes, byte[]>>as(name + "-windows")
                 .withKeySerde(Serdes.String())
                 .withValueSerde(Serdes.String()))
         .toStream()
         .map(
             (w, stats) ->
-                KeyValue.pair(w.key(), w.key() + "," + w.window().start() * 1000 + "," + stats));
+                KeyValue.pair(
+                    w.key(), WindowStats.parse(stats).line(w.key(), w.window().start() * 1000)));
   }
 
   /** Parses a log; forwards (uri, {@code eventUs,inUs}) at its event time, end markers dropped. */

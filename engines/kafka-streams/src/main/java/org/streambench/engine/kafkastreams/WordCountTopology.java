@@ -17,12 +17,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.WordCountWindow;
 
 /**
  * wordcount: parse each JSON sentence with Jackson (stamping {@code in} as it is parsed), split it
  * into words keyed by word, repartition, and count in a count window of {@code window.size} per
  * word. Kafka Streams has no count windows: the open window of each word is kept in a changelogged
- * store as {@code count,minEventTime,maxEventTime,minIn,maxIn}, and a full window emits {@code
+ * store as the text of a {@link WordCountWindow}, and a full window emits {@code
  * word,count,minEventTime,maxEventTime,minInTime,maxInTime} and is deleted.
  */
 final class WordCountTopology {
@@ -75,29 +77,15 @@ final class WordCountTopology {
 
     @Override
     public void process(Record<String, String> record) {
-      String times = record.value();
-      int comma = times.indexOf(',');
-      long eventTime = Long.parseLong(times, 0, comma, 10);
-      long in = Long.parseLong(times, comma + 1, times.length(), 10);
-      long[] w = {0, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE};
+      String times = record.value(); // eventTime,in
       String open = windows.get(record.key());
-      if (open != null) {
-        String[] f = open.split(",");
-        for (int i = 0; i < w.length; i++) {
-          w[i] = Long.parseLong(f[i]);
-        }
-      }
-      w[0]++;
-      w[1] = Math.min(w[1], eventTime);
-      w[2] = Math.max(w[2], eventTime);
-      w[3] = Math.min(w[3], in);
-      w[4] = Math.max(w[4], in);
-      String window = w[0] + "," + w[1] + "," + w[2] + "," + w[3] + "," + w[4];
-      if (w[0] < size) {
-        windows.put(record.key(), window);
-      } else {
+      WordCountWindow w = open == null ? new WordCountWindow() : WordCountWindow.parse(open);
+      w.add(Csv.longField(times, 0), Csv.longField(times, 1));
+      if (w.isFull(size)) {
         windows.delete(record.key());
-        context.forward(record.withValue(record.key() + "," + window));
+        context.forward(record.withValue(w.line(record.key())));
+      } else {
+        windows.put(record.key(), w.toString());
       }
     }
   }

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -17,6 +15,10 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.RedisWindowWrites;
+import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -28,21 +30,17 @@ import redis.clients.jedis.Jedis;
  * out.of.orderness.ms + lateness.ms} (+ {@code job.window.skew.ms}, see {@link
  * StreamsSettings#grace}). Window updates leave the record cache at every commit, which the engine
  * makes at most every {@code sla.ms} (YSB's own Kafka Streams port relies on the same
- * cache-and-commit cadence), and each update is written to Redis ({@code HSET
- * <prefix><campaign>:<windowStartMs> seen_count <n> time_updated <epoch ms>}, when the count
- * changed) and then to Kafka as {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
+ * cache-and-commit cadence), and each update is written to Redis ({@link RedisWindowWrites}, when
+ * the count changed) and then to Kafka as {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
  */
 final class YsbTopology {
-  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private YsbTopology() {}
 
   /** The two Redis commands the job uses; Jedis in a run, a map in tests. */
-  interface Redis extends AutoCloseable {
+  interface Redis extends RedisWindowWrites.Hset, AutoCloseable {
     String get(String key);
-
-    void hset(String key, Map<String, String> fields);
 
     @Override
     void close();
@@ -98,9 +96,9 @@ final class YsbTopology {
   /** Parse, filter views, project (ad, event time), join the campaign from Redis. */
   static final class CampaignViews implements Processor<String, String, String, String> {
     private final Supplier<Redis> redis;
-    private final Map<String, String> campaigns = new HashMap<>();
     private ProcessorContext<String, String> context;
     private Redis jedis;
+    private CampaignCache campaigns;
 
     CampaignViews(Supplier<Redis> redis) {
       this.redis = redis;
@@ -110,6 +108,7 @@ final class YsbTopology {
     public void init(ProcessorContext<String, String> context) {
       this.context = context;
       this.jedis = redis.get();
+      this.campaigns = new CampaignCache(jedis::get);
     }
 
     @Override
@@ -121,18 +120,10 @@ final class YsbTopology {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      if (!event.get("event_type").asText().equals(VIEW)) {
+      if (!YsbEvents.isView(event.get("event_type").asText())) {
         return;
       }
-      String ad = event.get("ad_id").asText();
-      String campaign = campaigns.get(ad);
-      if (campaign == null) {
-        campaign = jedis.get(ad);
-        if (campaign == null) {
-          throw new IllegalStateException("ad " + ad + " has no campaign in Redis");
-        }
-        campaigns.put(ad, campaign);
-      }
+      String campaign = campaigns.campaignOf(event.get("ad_id").asText());
       long eventMs = Long.parseLong(event.get("event_time").asText());
       context.forward(new Record<>(campaign, eventMs * 1000 + "," + in, eventMs));
     }
@@ -150,19 +141,11 @@ final class YsbTopology {
    * changed, and forwards them as {@code campaign,windowStartMs,count,maxEventUs,maxInUs}.
    */
   static final class RedisWindowWriter implements Processor<String, String, String, String> {
-    private static final int REMEMBERED_WINDOWS = 100_000;
-
     private final Supplier<Redis> redis;
     private final String prefix;
-    private final Map<String, Long> written =
-        new LinkedHashMap<>() {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-            return size() > REMEMBERED_WINDOWS;
-          }
-        };
     private ProcessorContext<String, String> context;
     private Redis jedis;
+    private RedisWindowWrites writes;
 
     RedisWindowWriter(Supplier<Redis> redis, String prefix) {
       this.redis = redis;
@@ -173,27 +156,20 @@ final class YsbTopology {
     public void init(ProcessorContext<String, String> context) {
       this.context = context;
       this.jedis = redis.get();
+      this.writes = RedisWindowWrites.changedCountsOnly(prefix, jedis);
     }
 
     @Override
     public void process(Record<String, String> record) {
-      String[] f = record.value().split(",");
-      String campaign = f[0];
-      long windowStartMs = Long.parseLong(f[1]) / 1000;
-      long count = Long.parseLong(f[2]);
-      String key = prefix + campaign + ":" + windowStartMs;
-      Long before = written.put(key, count);
-      if (before == null || before != count) {
-        jedis.hset(
-            key,
-            Map.of(
-                "seen_count",
-                Long.toString(count),
-                "time_updated",
-                Long.toString(System.currentTimeMillis())));
-      }
+      String w = record.value();
+      String campaign = Csv.field(w, 0);
+      long windowStartMs = Csv.longField(w, 1) / 1000;
+      long count = Csv.longField(w, 2);
+      writes.write(campaign, windowStartMs, count);
       context.forward(
-          record.withValue(campaign + "," + windowStartMs + "," + count + "," + f[3] + "," + f[4]));
+          record.withValue(
+              WindowStats.line(
+                  campaign, windowStartMs, count, Csv.longField(w, 3), Csv.longField(w, 4))));
     }
 
     @Override

@@ -1,12 +1,8 @@
 package org.streambench.engine.kafkastreams;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,30 +27,6 @@ import org.streambench.api.workload.JoinParts;
 /** Each topology on bounded input in a TopologyTestDriver (no broker), on both state stores. */
 class KafkaStreamsEngineTest {
   @TempDir Path runDir;
-
-  @Test
-  void registersExactlyTheWorkloadsItBuilds() throws IOException {
-    Properties registration = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      registration.load(r);
-    }
-    assertEquals(
-        List.copyOf(KafkaStreamsEngine.WORKLOADS.keySet()),
-        List.of(registration.getProperty("workloads").split(",")));
-  }
-
-  @Test
-  void refusesUnknownWorkloadsAndInJobSources() {
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> KafkaStreamsEngine.topology(spec("nosuch", Map.of(), Map.of()), new Properties()));
-    assertThrows(
-        UnsupportedOperationException.class,
-        () ->
-            KafkaStreamsEngine.topology(
-                spec("grep", Map.of("source", "in-job", "pattern", "E"), Map.of()),
-                new Properties()));
-  }
 
   @Test
   void ysbCommitsAtLeastEverySla() {

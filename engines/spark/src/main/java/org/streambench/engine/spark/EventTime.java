@@ -26,20 +26,70 @@ final class EventTime {
   private EventTime() {}
 
   /**
-   * Counts {@code records} (columns {@code key}, {@code eventTime}, {@code eventMicros}, {@code
-   * inMicros}) per key and window; result columns {@code key, windowStart (timestamp), count,
-   * maxEventUs, maxInUs}.
+   * A record counted per key in event-time windows: a ysb view (key: its campaign) or an access log
+   * (key: its uri). A bean, so Spark stores it as columns.
    */
-  static Dataset<Row> countPerWindow(
-      Dataset<?> records, String key, long windowMs, long watermarkDelayMs) {
+  public static final class Timed {
+    private String key;
+    private Timestamp eventTime;
+    private long eventMicros;
+    private long inMicros;
+
+    static Timed of(String key, long eventMicros, long inMicros) {
+      Timed t = new Timed();
+      t.key = key;
+      t.eventMicros = eventMicros;
+      t.eventTime = timestamp(eventMicros);
+      t.inMicros = inMicros;
+      return t;
+    }
+
+    public String getKey() {
+      return key;
+    }
+
+    public void setKey(String key) {
+      this.key = key;
+    }
+
+    public Timestamp getEventTime() {
+      return eventTime;
+    }
+
+    public void setEventTime(Timestamp eventTime) {
+      this.eventTime = eventTime;
+    }
+
+    public long getEventMicros() {
+      return eventMicros;
+    }
+
+    public void setEventMicros(long eventMicros) {
+      this.eventMicros = eventMicros;
+    }
+
+    public long getInMicros() {
+      return inMicros;
+    }
+
+    public void setInMicros(long inMicros) {
+      this.inMicros = inMicros;
+    }
+  }
+
+  /**
+   * Counts {@code records} per key and window; result columns {@code key, windowStart (timestamp),
+   * count, maxEventUs, maxInUs}.
+   */
+  static Dataset<Row> countPerWindow(Dataset<Timed> records, long windowMs, long watermarkDelayMs) {
     return records
         .withWatermark("eventTime", watermarkDelayMs + " milliseconds")
-        .groupBy(window(col("eventTime"), windowMs + " milliseconds").as("w"), col(key))
+        .groupBy(window(col("eventTime"), windowMs + " milliseconds").as("w"), col("key"))
         .agg(
             count(lit(1)).as("count"),
             max("eventMicros").as("maxEventUs"),
             max("inMicros").as("maxInUs"))
-        .select(col(key), col("w.start"), col("count"), col("maxEventUs"), col("maxInUs"));
+        .select(col("key"), col("w.start"), col("count"), col("maxEventUs"), col("maxInUs"));
   }
 
   /** A Spark timestamp (µs precision) for epoch microseconds. */

@@ -1,13 +1,12 @@
 package org.streambench.engine.spark;
 
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.spark.api.java.function.FilterFunction;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.GrepMatcher;
 
 /**
  * grep: a typed {@code filter} keeps the lines whose text (after {@code seq,t,}) the Java regex
@@ -26,12 +25,11 @@ final class GrepQuery {
 
   /**
    * Compiles the pattern once per task (Spark deserializes a fresh copy of the function for every
-   * task) and reuses one matcher, bounded to the line's text: after {@code seq,t,}, before the
-   * appended {@code ,in}, so that {@code ^} and {@code $} anchor there.
+   * task) and reuses one {@link GrepMatcher}, the text ending before the appended {@code ,in}.
    */
   static final class Matches implements FilterFunction<String> {
     private final String pattern;
-    private transient Matcher matcher;
+    private transient GrepMatcher matcher;
 
     Matches(String pattern) {
       this.pattern = pattern;
@@ -40,10 +38,9 @@ final class GrepQuery {
     @Override
     public boolean call(String stamped) {
       if (matcher == null) {
-        matcher = Pattern.compile(pattern).matcher("");
+        matcher = new GrepMatcher(pattern);
       }
-      int text = stamped.indexOf(',', stamped.indexOf(',') + 1) + 1;
-      return matcher.reset(stamped).region(text, stamped.lastIndexOf(',')).find();
+      return matcher.matches(stamped, stamped.lastIndexOf(','));
     }
   }
 }

@@ -13,6 +13,7 @@ import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.workload.Csv;
 
 /**
  * grouping: a keyed running aggregate. {@code groupByKey(key)} repartitions the records by key (a
@@ -49,7 +50,7 @@ final class GroupingQuery {
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     return KafkaIo.write(
         KafkaIo.read(spark, spec)
-            .groupByKey((MapFunction<String, String>) Fields::third, Encoders.STRING())
+            .groupByKey((MapFunction<String, String>) r -> Csv.field(r, 2), Encoders.STRING())
             .flatMapGroupsWithState(
                 new CountAndSum(),
                 OutputMode.Append(),
@@ -70,9 +71,8 @@ final class GroupingQuery {
       while (records.hasNext()) {
         String r = records.next();
         // seq,t,key,value,in
-        int keyStart = r.indexOf(',', r.indexOf(',') + 1) + 1;
-        int valueStart = r.indexOf(',', keyStart) + 1;
-        int inStart = r.indexOf(',', valueStart) + 1;
+        int valueStart = Csv.start(r, 3);
+        int inStart = Csv.end(r, valueStart) + 1;
         totals.count++;
         totals.sum += Integer.parseInt(r, valueStart, inStart - 1, 10);
         out.add(

@@ -13,7 +13,10 @@ import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.JoinPart;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.JoinSample;
 
 /**
  * join: one Kafka source subscribed to the {@code streams} topics ({@code <input>-impression},
@@ -27,45 +30,11 @@ import org.streambench.api.workload.JoinParts;
 final class JoinQuery {
   private JoinQuery() {}
 
-  /** The parts of one sample so far; {@code payloads[p]} is null while part p is missing. */
-  public static final class Sample {
-    private String[] payloads = new String[JoinParts.STREAMS.length];
-    private long firstT = Long.MAX_VALUE;
-    private long lastT = Long.MIN_VALUE;
-    private long lastIn;
+  /**
+   * A {@link JoinSample} with the deadline of its timer (a bean, so Spark stores it as columns).
+   */
+  public static final class Sample extends JoinSample {
     private long deadlineMs;
-
-    public String[] getPayloads() {
-      return payloads;
-    }
-
-    public void setPayloads(String[] payloads) {
-      this.payloads = payloads;
-    }
-
-    public long getFirstT() {
-      return firstT;
-    }
-
-    public void setFirstT(long firstT) {
-      this.firstT = firstT;
-    }
-
-    public long getLastT() {
-      return lastT;
-    }
-
-    public void setLastT(long lastT) {
-      this.lastT = lastT;
-    }
-
-    public long getLastIn() {
-      return lastIn;
-    }
-
-    public void setLastIn(long lastIn) {
-      this.lastIn = lastIn;
-    }
 
     public long getDeadlineMs() {
       return deadlineMs;
@@ -78,14 +47,11 @@ final class JoinQuery {
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     WorkloadParams params = new WorkloadParams(spec);
-    StringBuilder topics = new StringBuilder();
-    for (int p = 0; p < params.integer("streams"); p++) {
-      topics.append(p == 0 ? "" : ",").append(JoinParts.topic(spec.inputTopic(), p));
-    }
+    String topics =
+        String.join(",", JoinParts.topics(spec.inputTopic(), params.integer("streams")));
     return KafkaIo.write(
-        KafkaIo.read(spark, spec, topics.toString())
-            .groupByKey(
-                (MapFunction<String, Long>) r -> Long.parseLong(Fields.third(r)), Encoders.LONG())
+        KafkaIo.read(spark, spec, topics)
+            .groupByKey((MapFunction<String, Long>) r -> Csv.longField(r, 2), Encoders.LONG())
             .flatMapGroupsWithState(
                 new MergeParts(params.longValue("timer.ms")),
                 OutputMode.Append(),
@@ -109,7 +75,7 @@ final class JoinQuery {
       if (state.hasTimedOut()) {
         Sample s = state.get();
         state.remove();
-        return Collections.singletonList(result(sample, s)).iterator();
+        return Collections.singletonList(s.result(sample)).iterator();
       }
       long now = state.getCurrentProcessingTimeMs();
       Sample s = state.exists() ? state.get() : null;
@@ -118,34 +84,11 @@ final class JoinQuery {
         s.deadlineMs = now + timerMs;
       }
       while (parts.hasNext()) {
-        String r = parts.next(); // seq,t,sample,part,payload,in
-        int tStart = r.indexOf(',') + 1;
-        int sampleStart = r.indexOf(',', tStart) + 1;
-        int partStart = r.indexOf(',', sampleStart) + 1;
-        int payloadStart = r.indexOf(',', partStart) + 1;
-        int inStart = r.lastIndexOf(',') + 1;
-        long t = Long.parseLong(r, tStart, sampleStart - 1, 10);
-        s.payloads[Integer.parseInt(r, partStart, payloadStart - 1, 10)] =
-            r.substring(payloadStart, inStart - 1);
-        s.firstT = Math.min(s.firstT, t);
-        s.lastT = Math.max(s.lastT, t);
-        s.lastIn = Long.parseLong(r, inStart, r.length(), 10);
+        s.add(JoinPart.parseStamped(parts.next())); // seq,t,sample,part,payload,in
       }
       state.update(s);
       state.setTimeoutDuration(Math.max(1, s.deadlineMs - now));
       return Collections.emptyIterator();
-    }
-
-    private static String result(long sample, Sample s) {
-      int mask = 0;
-      int bytes = 0;
-      for (int p = 0; p < s.payloads.length; p++) {
-        if (s.payloads[p] != null) {
-          mask |= 1 << p;
-          bytes += s.payloads[p].length();
-        }
-      }
-      return sample + "," + mask + "," + bytes + "," + s.firstT + "," + s.lastT + "," + s.lastIn;
     }
   }
 }

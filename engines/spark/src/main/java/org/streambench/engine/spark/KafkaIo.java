@@ -72,16 +72,6 @@ final class KafkaIo {
         new String(value, StandardCharsets.US_ASCII), EpochMicros.now());
   }
 
-  /** The entry stamp at the end of a {@code value,in} string. */
-  static long in(String stamped) {
-    return Long.parseLong(stamped, stamped.lastIndexOf(',') + 1, stamped.length(), 10);
-  }
-
-  /** The value of a {@code value,in} string. */
-  static String value(String stamped) {
-    return stamped.substring(0, stamped.lastIndexOf(','));
-  }
-
   /**
    * Starts the query writing {@code results} (with {@code out} appended) to the output topic, in
    * {@code outputMode} ({@code append} for stateless and per-record stateful queries, {@code

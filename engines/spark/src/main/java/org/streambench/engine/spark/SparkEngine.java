@@ -3,20 +3,19 @@ package org.streambench.engine.spark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.DataStreamWriter;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.apache.spark.util.ShutdownHookManager;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
-import org.streambench.api.WorkloadParams;
 import scala.runtime.BoxedUnit;
 
 /**
@@ -36,28 +35,26 @@ public final class SparkEngine implements StreamEngine {
     StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException;
   }
 
-  /** Every workload this engine runs; engine.properties lists the same names. */
-  static final Map<String, QueryBuilder> WORKLOADS = workloads();
+  /** Every workload this engine runs, with the guarantee it offers. */
+  static final EngineCatalogue<QueryBuilder> CATALOGUE =
+      new EngineCatalogue<QueryBuilder>("the Spark engine", Guarantee.AT_LEAST_ONCE)
+          .add("identity", IdentityQuery::start)
+          .add("sleep", SleepQuery::start)
+          .add("grep", GrepQuery::start)
+          .add("grouping", GroupingQuery::start)
+          .add("statemachine", StateMachineQuery::start)
+          .add("wordcount", WordCountQuery::start)
+          .add("ysb", YsbQuery::start)
+          .add("join", JoinQuery::start)
+          .add("uricount", UriCountQuery::start)
+          .noInJobBecause(
+              "Spark's generator sources (rate, memory) cannot replay the api.workload generators");
 
   /** Workloads whose query is map-like, the only ones continuous processing can run. */
   static final Set<String> CONTINUOUS_WORKLOADS = Set.of("identity", "grep");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new SparkEngine(), args);
-  }
-
-  private static Map<String, QueryBuilder> workloads() {
-    Map<String, QueryBuilder> w = new LinkedHashMap<>();
-    w.put("identity", IdentityQuery::start);
-    w.put("sleep", SleepQuery::start);
-    w.put("grep", GrepQuery::start);
-    w.put("grouping", GroupingQuery::start);
-    w.put("statemachine", StateMachineQuery::start);
-    w.put("wordcount", WordCountQuery::start);
-    w.put("ysb", YsbQuery::start);
-    w.put("join", JoinQuery::start);
-    w.put("uricount", UriCountQuery::start);
-    return w;
   }
 
   @Override
@@ -74,7 +71,7 @@ public final class SparkEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     QueryBuilder builder = builder(spec);
     SparkSession spark = session(spec);
-    if (Boolean.parseBoolean(spec.setting("log.progress", "false"))) {
+    if (SparkSettings.logProgress(spec)) {
       spark.streams().addListener(new ProgressLog());
     }
     StreamingQuery query = builder.start(spark, spec);
@@ -91,25 +88,11 @@ public final class SparkEngine implements StreamEngine {
   }
 
   /**
-   * The query builder for the spec; what this engine cannot run fails here, before Spark starts.
+   * The query builder for the spec; what this engine cannot run, its catalogue's refusals and
+   * continuous processing of a query that is not map-like, fails here, before Spark starts.
    */
   static QueryBuilder builder(JobSpec spec) {
-    QueryBuilder builder = WORKLOADS.get(spec.workload());
-    if (builder == null) {
-      throw new UnsupportedOperationException(
-          "the Spark engine has no workload '"
-              + spec.workload()
-              + "' (it has: "
-              + String.join(", ", WORKLOADS.keySet())
-              + ")");
-    }
-    if (new WorkloadParams(spec).inJob()) {
-      throw new UnsupportedOperationException(
-          "the Spark engine has no in-job source (workload "
-              + spec.workload()
-              + "): Spark's generator sources (rate, memory) cannot replay the api.workload"
-              + " generators");
-    }
+    QueryBuilder builder = CATALOGUE.builder(spec);
     if (Triggers.continuous(spec) && !CONTINUOUS_WORKLOADS.contains(spec.workload())) {
       throw new UnsupportedOperationException(
           "Spark's continuous processing runs map-like queries only (projections and filters,"
@@ -122,29 +105,11 @@ public final class SparkEngine implements StreamEngine {
     return builder;
   }
 
-  /** The session: a local master, loopback networking, no UI, then the {@code spark.*} settings. */
+  /** The session, configured by {@link SparkSettings#session}. */
   static SparkSession session(JobSpec spec) {
-    Map<String, String> conf = new LinkedHashMap<>();
-    conf.put("spark.master", "local[" + spec.parallelism() + "]");
-    conf.put("spark.app.name", "streambench " + spec.workload() + " " + spec.runId());
-    conf.put("spark.driver.host", "127.0.0.1");
-    conf.put("spark.driver.bindAddress", "127.0.0.1");
-    conf.put("spark.ui.enabled", "false");
-    conf.put("spark.sql.shuffle.partitions", Integer.toString(spec.parallelism()));
-    conf.put("spark.local.dir", spec.runDir().resolve("spark-local").toAbsolutePath().toString());
-    conf.put(
-        "spark.sql.warehouse.dir",
-        spec.runDir().resolve("spark-warehouse").toAbsolutePath().toUri().toString());
-    conf.putAll(prefixed(spec, "spark."));
     SparkSession.Builder builder = SparkSession.builder();
-    conf.forEach(builder::config);
+    SparkSettings.session(spec).forEach(builder::config);
     return builder.getOrCreate();
-  }
-
-  private static Map<String, String> prefixed(JobSpec spec, String prefix) {
-    Map<String, String> out = new TreeMap<>();
-    spec.settingsWithPrefix(prefix).forEach((k, v) -> out.put(prefix + k, v));
-    return out;
   }
 
   /** Name, output mode, trigger and checkpoint: what every query's writer shares. */

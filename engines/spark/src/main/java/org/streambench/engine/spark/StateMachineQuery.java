@@ -13,6 +13,7 @@ import org.apache.spark.sql.streaming.GroupStateTimeout;
 import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.StateMachine;
 
 /**
@@ -51,7 +52,7 @@ final class StateMachineQuery {
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     return KafkaIo.write(
         KafkaIo.read(spark, spec)
-            .groupByKey((MapFunction<String, String>) Fields::third, Encoders.STRING())
+            .groupByKey((MapFunction<String, String>) r -> Csv.field(r, 2), Encoders.STRING())
             .flatMapGroupsWithState(
                 new Transitions(),
                 OutputMode.Append(),
@@ -71,17 +72,17 @@ final class StateMachineQuery {
       List<String> out = new ArrayList<>();
       while (records.hasNext()) {
         String r = records.next();
-        int eventStart = r.indexOf(',', r.indexOf(',', r.indexOf(',') + 1) + 1) + 1;
+        int eventStart = Csv.start(r, 3);
         int inStart = r.lastIndexOf(',') + 1;
         String event = r.substring(eventStart, inStart - 1);
-        String prefix = r.substring(0, eventStart - 1);
+        String seqTimeKey = r.substring(0, eventStart - 1);
         String in = r.substring(inStart);
         int state = session == null ? StateMachine.OUT : session.state;
         int next = StateMachine.next(state, event);
         if (next == StateMachine.INVALID) {
-          out.add(prefix + ",alert," + StateMachine.name(state) + ":" + event + "," + in);
+          out.add(StateMachine.alert(seqTimeKey, state, event) + "," + in);
         } else if (StateMachine.endsSession(state, event)) {
-          out.add(prefix + ",end," + (session.events + 1) + "," + in);
+          out.add(StateMachine.end(seqTimeKey, session.events + 1) + "," + in);
           session = null;
         } else {
           if (session == null) {

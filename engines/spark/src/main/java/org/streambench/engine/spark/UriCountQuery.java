@@ -2,7 +2,6 @@ package org.streambench.engine.spark;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.concurrent.TimeoutException;
@@ -12,9 +11,11 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
+import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
 /**
@@ -35,46 +36,6 @@ import org.streambench.uricount.AccessLogParsers;
 final class UriCountQuery {
   private UriCountQuery() {}
 
-  /** The fields of an access log the query uses. */
-  public static final class AccessLog {
-    private String uri;
-    private Timestamp eventTime;
-    private long eventMicros;
-    private long inMicros;
-
-    public String getUri() {
-      return uri;
-    }
-
-    public void setUri(String uri) {
-      this.uri = uri;
-    }
-
-    public Timestamp getEventTime() {
-      return eventTime;
-    }
-
-    public void setEventTime(Timestamp eventTime) {
-      this.eventTime = eventTime;
-    }
-
-    public long getEventMicros() {
-      return eventMicros;
-    }
-
-    public void setEventMicros(long eventMicros) {
-      this.eventMicros = eventMicros;
-    }
-
-    public long getInMicros() {
-      return inMicros;
-    }
-
-    public void setInMicros(long inMicros) {
-      this.inMicros = inMicros;
-    }
-  }
-
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     WorkloadParams params = new WorkloadParams(spec);
     String parser = params.string("parser");
@@ -89,9 +50,8 @@ final class UriCountQuery {
         EventTime.countPerWindow(
                 KafkaIo.read(spark, spec)
                     .map(
-                        (MapFunction<String, AccessLog>) UriCountQuery::parse,
-                        Encoders.bean(AccessLog.class)),
-                "uri",
+                        (MapFunction<String, EventTime.Timed>) UriCountQuery::parse,
+                        Encoders.bean(EventTime.Timed.class)),
                 params.longValue("window.ms"),
                 params.longValue("out.of.orderness.ms") + params.longValue("lateness.ms"))
             .flatMap((FlatMapFunction<Row, String>) UriCountQuery::format, Encoders.STRING()),
@@ -99,17 +59,15 @@ final class UriCountQuery {
         "update");
   }
 
-  /** An access log stamped {@code json,in}, parsed by uricount's shared Jackson parser. */
-  static AccessLog parse(String stamped) throws IOException {
-    int comma = stamped.lastIndexOf(',');
-    AccessLogParsers.AccessLog parsed =
-        AccessLogParsers.jackson(stamped.substring(0, comma).getBytes(StandardCharsets.UTF_8));
-    AccessLog log = new AccessLog();
-    log.uri = parsed.uri();
-    log.eventMicros = parsed.timeMicros();
-    log.eventTime = EventTime.timestamp(parsed.timeMicros());
-    log.inMicros = KafkaIo.in(stamped);
-    return log;
+  /**
+   * An access log stamped {@code json,in}, parsed by uricount's shared Jackson parser, keyed by its
+   * uri.
+   */
+  static EventTime.Timed parse(String stamped) throws IOException {
+    AccessLogParsers.AccessLog log =
+        AccessLogParsers.jackson(
+            IdentityRecords.withoutLastStamp(stamped).getBytes(StandardCharsets.UTF_8));
+    return EventTime.Timed.of(log.uri(), log.timeMicros(), IdentityRecords.lastStamp(stamped));
   }
 
   /** (uri, windowStart, count, maxEventUs, maxInUs) → the output line; end markers → nothing. */
@@ -119,15 +77,8 @@ final class UriCountQuery {
       return Collections.emptyIterator();
     }
     return Collections.singletonList(
-            uri
-                + ","
-                + EventTime.micros(r.getTimestamp(1))
-                + ","
-                + r.getLong(2)
-                + ","
-                + r.getLong(3)
-                + ","
-                + r.getLong(4))
+            WindowStats.line(
+                uri, EventTime.micros(r.getTimestamp(1)), r.getLong(2), r.getLong(3), r.getLong(4)))
         .iterator();
   }
 }

@@ -17,6 +17,8 @@ import org.apache.spark.sql.streaming.OutputMode;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.WordCountWindow;
 
 /**
  * wordcount: a typed {@code flatMap} parses each JSON sentence with Jackson and splits it into
@@ -33,55 +35,6 @@ final class WordCountQuery {
 
   private WordCountQuery() {}
 
-  /** A word's open count window. */
-  public static final class Window {
-    private long count;
-    private long minEventTime = Long.MAX_VALUE;
-    private long maxEventTime = Long.MIN_VALUE;
-    private long minIn = Long.MAX_VALUE;
-    private long maxIn = Long.MIN_VALUE;
-
-    public long getCount() {
-      return count;
-    }
-
-    public void setCount(long count) {
-      this.count = count;
-    }
-
-    public long getMinEventTime() {
-      return minEventTime;
-    }
-
-    public void setMinEventTime(long minEventTime) {
-      this.minEventTime = minEventTime;
-    }
-
-    public long getMaxEventTime() {
-      return maxEventTime;
-    }
-
-    public void setMaxEventTime(long maxEventTime) {
-      this.maxEventTime = maxEventTime;
-    }
-
-    public long getMinIn() {
-      return minIn;
-    }
-
-    public void setMinIn(long minIn) {
-      this.minIn = minIn;
-    }
-
-    public long getMaxIn() {
-      return maxIn;
-    }
-
-    public void setMaxIn(long maxIn) {
-      this.maxIn = maxIn;
-    }
-  }
-
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     int windowSize = new WorkloadParams(spec).integer("window.size");
     return KafkaIo.write(
@@ -93,7 +46,7 @@ final class WordCountQuery {
             .flatMapGroupsWithState(
                 new CountWindow(windowSize),
                 OutputMode.Append(),
-                Encoders.bean(Window.class),
+                Encoders.bean(WordCountWindow.class),
                 Encoders.STRING(),
                 GroupStateTimeout.NoTimeout()),
         spec,
@@ -113,7 +66,7 @@ final class WordCountQuery {
   }
 
   static final class CountWindow
-      implements FlatMapGroupsWithStateFunction<String, String, Window, String> {
+      implements FlatMapGroupsWithStateFunction<String, String, WordCountWindow, String> {
     private final int size;
 
     CountWindow(int size) {
@@ -121,37 +74,19 @@ final class WordCountQuery {
     }
 
     @Override
-    public Iterator<String> call(String word, Iterator<String> words, GroupState<Window> state) {
-      Window w = state.exists() ? state.get() : new Window();
+    public Iterator<String> call(
+        String word, Iterator<String> words, GroupState<WordCountWindow> state) {
+      WordCountWindow w = state.exists() ? state.get() : new WordCountWindow();
       List<String> out = new ArrayList<>();
       while (words.hasNext()) {
         String r = words.next(); // word,eventTime,in
-        int first = r.indexOf(',');
-        int second = r.indexOf(',', first + 1);
-        long eventTime = Long.parseLong(r, first + 1, second, 10);
-        long in = Long.parseLong(r, second + 1, r.length(), 10);
-        w.count++;
-        w.minEventTime = Math.min(w.minEventTime, eventTime);
-        w.maxEventTime = Math.max(w.maxEventTime, eventTime);
-        w.minIn = Math.min(w.minIn, in);
-        w.maxIn = Math.max(w.maxIn, in);
-        if (w.count == size) {
-          out.add(
-              word
-                  + ","
-                  + w.count
-                  + ","
-                  + w.minEventTime
-                  + ","
-                  + w.maxEventTime
-                  + ","
-                  + w.minIn
-                  + ","
-                  + w.maxIn);
-          w = new Window();
+        w.add(Csv.longField(r, 1), Csv.longField(r, 2));
+        if (w.isFull(size)) {
+          out.add(w.line(word));
+          w = new WordCountWindow();
         }
       }
-      if (w.count == 0) {
+      if (w.getCount() == 0) {
         state.remove();
       } else {
         state.update(w);

@@ -3,7 +3,6 @@ package org.streambench.engine.spark;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -18,8 +17,12 @@ import org.apache.spark.sql.ForeachWriter;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
+import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.RedisWindowWrites;
+import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -34,56 +37,15 @@ import redis.clients.jedis.Jedis;
  * batch old; keep {@code trigger.interval} at or below {@code sla.ms}.
  *
  * <p>A streaming query has one sink, and ysb writes two outputs, so the sink is Spark's {@code
- * foreach} sink ({@link RedisAndKafka}): per updated window it runs {@code HSET
- * <prefix><campaign>:<windowStartMs> seen_count <n> time_updated <epoch ms>} synchronously and
- * sends {@code campaign,windowStartMs,count,maxEventUs,maxInUs,out} to Kafka with its own producer,
- * flushed before the task (and so the batch) completes: at-least-once, like Spark's Kafka sink.
+ * foreach} sink ({@link RedisAndKafka}): per updated window it writes Redis synchronously ({@link
+ * RedisWindowWrites}) and sends {@code campaign,windowStartMs,count,maxEventUs,maxInUs,out} to
+ * Kafka with its own producer, flushed before the task (and so the batch) completes: at-least-once,
+ * like Spark's Kafka sink.
  */
 final class YsbQuery {
-  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private YsbQuery() {}
-
-  /** A view projected to its campaign. */
-  public static final class View {
-    private String campaignId;
-    private Timestamp eventTime;
-    private long eventMicros;
-    private long inMicros;
-
-    public String getCampaignId() {
-      return campaignId;
-    }
-
-    public void setCampaignId(String campaignId) {
-      this.campaignId = campaignId;
-    }
-
-    public Timestamp getEventTime() {
-      return eventTime;
-    }
-
-    public void setEventTime(Timestamp eventTime) {
-      this.eventTime = eventTime;
-    }
-
-    public long getEventMicros() {
-      return eventMicros;
-    }
-
-    public void setEventMicros(long eventMicros) {
-      this.eventMicros = eventMicros;
-    }
-
-    public long getInMicros() {
-      return inMicros;
-    }
-
-    public void setInMicros(long inMicros) {
-      this.inMicros = inMicros;
-    }
-  }
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     WorkloadParams params = new WorkloadParams(spec);
@@ -102,8 +64,8 @@ final class YsbQuery {
             EventTime.countPerWindow(
                     KafkaIo.read(spark, spec)
                         .flatMap(
-                            new ViewsToCampaigns(redisHost, redisPort), Encoders.bean(View.class)),
-                    "campaignId",
+                            new ViewsToCampaigns(redisHost, redisPort),
+                            Encoders.bean(EventTime.Timed.class)),
                     params.longValue("window.ms"),
                     params.longValue("out.of.orderness.ms") + params.longValue("lateness.ms"))
                 .writeStream()
@@ -120,13 +82,14 @@ final class YsbQuery {
         .start();
   }
 
-  /** {@code json,in} → the view with its campaign, or nothing for clicks and purchases. */
-  static final class ViewsToCampaigns implements FlatMapFunction<String, View> {
-    /** ad_id → campaign_id, shared by the tasks of this (local) JVM. */
-    private static final Map<String, String> CAMPAIGNS = new ConcurrentHashMap<>();
+  /** {@code json,in} → the view keyed by its campaign, or nothing for clicks and purchases. */
+  static final class ViewsToCampaigns implements FlatMapFunction<String, EventTime.Timed> {
+    /** ad_id → campaign_id per Redis server, shared by the tasks of this (local) JVM. */
+    private static final Map<String, CampaignCache> CAMPAIGNS = new ConcurrentHashMap<>();
 
     private final String host;
     private final int port;
+    private transient CampaignCache campaigns;
 
     ViewsToCampaigns(String host, int port) {
       this.host = host;
@@ -134,29 +97,28 @@ final class YsbQuery {
     }
 
     @Override
-    public Iterator<View> call(String stamped) throws Exception {
-      int comma = stamped.lastIndexOf(',');
-      JsonNode event = JSON.readTree(stamped.substring(0, comma));
-      if (!VIEW.equals(event.get("event_type").asText())) {
+    public Iterator<EventTime.Timed> call(String stamped) throws Exception {
+      JsonNode event = JSON.readTree(IdentityRecords.withoutLastStamp(stamped));
+      if (!YsbEvents.isView(event.get("event_type").asText())) {
         return Collections.emptyIterator();
       }
-      String ad = event.get("ad_id").asText();
-      String campaign = CAMPAIGNS.get(ad);
-      if (campaign == null) {
-        try (Jedis jedis = new Jedis(host, port)) {
-          campaign = jedis.get(ad);
-        }
-        if (campaign == null) {
-          throw new IllegalStateException("ad " + ad + " has no campaign in Redis");
-        }
-        CAMPAIGNS.put(ad, campaign);
+      if (campaigns == null) {
+        campaigns =
+            CAMPAIGNS.computeIfAbsent(host + ":" + port, server -> new CampaignCache(this::get));
       }
-      View v = new View();
-      v.campaignId = campaign;
-      v.eventMicros = Long.parseLong(event.get("event_time").asText()) * 1000;
-      v.eventTime = EventTime.timestamp(v.eventMicros);
-      v.inMicros = Long.parseLong(stamped, comma + 1, stamped.length(), 10);
-      return Collections.singletonList(v).iterator();
+      return Collections.singletonList(
+              EventTime.Timed.of(
+                  campaigns.campaignOf(event.get("ad_id").asText()),
+                  Long.parseLong(event.get("event_time").asText()) * 1000,
+                  IdentityRecords.lastStamp(stamped)))
+          .iterator();
+    }
+
+    /** {@code GET <ad_id>} on a connection of its own: looked up once per ad and JVM. */
+    private String get(String ad) {
+      try (Jedis jedis = new Jedis(host, port)) {
+        return jedis.get(ad);
+      }
     }
   }
 
@@ -172,6 +134,7 @@ final class YsbQuery {
     private final String topic;
     private final Map<String, String> producerProps;
     private transient Jedis jedis;
+    private transient RedisWindowWrites redis;
     private transient AtomicReference<Exception> sendFailure;
 
     RedisAndKafka(
@@ -200,6 +163,7 @@ final class YsbQuery {
     @Override
     public boolean open(long partitionId, long epochId) {
       jedis = new Jedis(host, port);
+      redis = RedisWindowWrites.everyUpdate(prefix, jedis::hset);
       sendFailure = new AtomicReference<>();
       return true;
     }
@@ -209,24 +173,10 @@ final class YsbQuery {
       String campaign = r.getString(0);
       long windowStartMs = r.getTimestamp(1).getTime();
       long count = r.getLong(2);
-      jedis.hset(
-          prefix + campaign + ":" + windowStartMs,
-          Map.of(
-              "seen_count",
-              Long.toString(count),
-              "time_updated",
-              Long.toString(System.currentTimeMillis())));
+      redis.write(campaign, windowStartMs, count);
       String value =
           KafkaIo.stampOut(
-              campaign
-                  + ","
-                  + windowStartMs
-                  + ","
-                  + count
-                  + ","
-                  + r.getLong(3)
-                  + ","
-                  + r.getLong(4));
+              WindowStats.line(campaign, windowStartMs, count, r.getLong(3), r.getLong(4)));
       producer(bootstrapServers, producerProps)
           .send(
               new ProducerRecord<>(topic, value.getBytes(StandardCharsets.US_ASCII)),

@@ -5,13 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
@@ -33,23 +28,9 @@ class SparkEngineTest {
   }
 
   @Test
-  void registeredWorkloadsAreTheOnesTheEngineBuilds() throws Exception {
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      p.load(r);
-    }
-    List<String> registered = Arrays.asList(p.getProperty("workloads").split(","));
-    assertEquals(List.copyOf(SparkEngine.WORKLOADS.keySet()), registered);
-    assertEquals("spark", p.getProperty("name"));
-    assertEquals("at-least-once", p.getProperty("guarantees"));
-    assertNotNull(p.getProperty("not-offered.exactly-once"));
-    assertNotNull(p.getProperty("not-offered.at-most-once"));
-  }
-
-  @Test
   void continuousProcessingOnlyForMapLikeWorkloads() {
     Map<String, String> continuous = Map.of("trigger.mode", "continuous");
-    for (String workload : SparkEngine.WORKLOADS.keySet()) {
+    for (String workload : SparkEngine.CATALOGUE.workloads()) {
       JobSpec s = spec(workload, continuous, Map.of());
       if (workload.equals("identity") || workload.equals("grep")) {
         assertNotNull(SparkEngine.builder(s));
@@ -59,16 +40,6 @@ class SparkEngineTest {
         assertTrue(e.getMessage().contains("continuous"), e.getMessage());
       }
     }
-  }
-
-  @Test
-  void refusesUnknownWorkloadsAndInJobSources() {
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> SparkEngine.builder(spec("nosuch", Map.of(), Map.of())));
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> SparkEngine.builder(spec("grep", Map.of(), Map.of("source", "in-job"))));
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import org.streambench.api.workload.WindowStats;
 
 /**
  * Hand-kept event-time tumbling windows per key (ysb, uricount), with Flink's semantics: a window
@@ -20,11 +21,8 @@ final class EventTimeWindows {
     void fire(String key, long startMs, Window window);
   }
 
-  /** A window's count and the newest event time and entry stamp among its records. */
-  static final class Window {
-    long count;
-    long maxEventMicros = Long.MIN_VALUE;
-    long maxInMicros = Long.MIN_VALUE;
+  /** A window's {@link WindowStats}, and whether it changed since it last fired and has closed. */
+  static final class Window extends WindowStats {
     boolean changed;
     boolean closed;
   }
@@ -55,9 +53,7 @@ final class EventTimeWindows {
         byStart
             .computeIfAbsent(start, s -> new HashMap<>())
             .computeIfAbsent(key, k -> new Window());
-    w.count++;
-    w.maxEventMicros = Math.max(w.maxEventMicros, eventMicros);
-    w.maxInMicros = Math.max(w.maxInMicros, inMicros);
+    w.add(eventMicros, inMicros);
     w.changed = true;
     if (maxTimestamp <= watermark) {
       w.closed = true;

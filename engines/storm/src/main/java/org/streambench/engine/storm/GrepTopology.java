@@ -1,10 +1,7 @@
 package org.streambench.engine.storm;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -17,6 +14,7 @@ import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.GrepLines;
+import org.streambench.api.workload.GrepMatcher;
 
 /**
  * grep: KafkaSpout → grep bolt → KafkaBolt, all with {@code localOrShuffleGrouping} (no key, no
@@ -44,12 +42,9 @@ final class GrepTopology {
               () -> {
                 GrepLines lines = new GrepLines(seed, matchFraction, words);
                 byte[] buf = new byte[lines.maxBytes()];
-                return (seq, t) ->
-                    List.of(
-                        new String(buf, 0, lines.encode(seq, t, buf), StandardCharsets.US_ASCII),
-                        t);
+                return (seq, t) -> List.of(lines.line(seq, t, buf), t);
               }),
-          StormEngine.executors(spec, "spout"));
+          StormSettings.executors(spec, "spout"));
       source = InJob.SOURCE;
     } else {
       KafkaIo.addSpout(
@@ -60,11 +55,11 @@ final class GrepTopology {
         .setBolt(
             "grep",
             new Grep(params.string("pattern"), params.inJob()),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(source);
     if (params.inJob()) {
       builder
-          .setBolt(InJob.TALLY, new InJob.GrepTally(), StormEngine.executors(spec, "sink"))
+          .setBolt(InJob.TALLY, new InJob.GrepTally(), StormSettings.executors(spec, "sink"))
           .localOrShuffleGrouping("grep");
     } else {
       KafkaIo.addSink(builder, spec).localOrShuffleGrouping("grep");
@@ -72,15 +67,12 @@ final class GrepTopology {
     return builder.createTopology();
   }
 
-  /**
-   * Compiles the pattern once per task and reuses one matcher, bounded to the line's text so that
-   * {@code ^} anchors there and {@code seq,t} never match.
-   */
+  /** Compiles the pattern once per task and reuses one {@link GrepMatcher}. */
   static final class Grep extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private final String pattern;
     private final boolean inJob;
-    private transient Matcher matcher;
+    private transient GrepMatcher matcher;
 
     Grep(String pattern, boolean inJob) {
       this.pattern = pattern;
@@ -89,18 +81,13 @@ final class GrepTopology {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-      matcher = Pattern.compile(pattern).matcher("");
-    }
-
-    boolean matches(String value) {
-      int text = value.indexOf(',', value.indexOf(',') + 1) + 1;
-      return matcher.reset(value).region(text, value.length()).find();
+      matcher = new GrepMatcher(pattern);
     }
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
       String value = input.getString(0);
-      boolean match = matches(value);
+      boolean match = matcher.matches(value);
       if (match) {
         collector.emit(new Values(value + ',' + input.getLong(1)));
       }

@@ -13,6 +13,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.KeyDistribution;
 
@@ -54,7 +55,7 @@ final class GroupingTopology {
                   return List.of(key, seq + "," + t + "," + key + "," + records.value(seq), t);
                 };
               }),
-          StormEngine.executors(spec, "spout"));
+          StormSettings.executors(spec, "spout"));
       source = InJob.SOURCE;
     } else {
       KafkaIo.addSpout(
@@ -68,11 +69,11 @@ final class GroupingTopology {
     }
     builder
         .setBolt(
-            "count-and-sum", new CountAndSum(params.inJob()), StormEngine.executors(spec, "bolt"))
+            "count-and-sum", new CountAndSum(params.inJob()), StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(source, new Fields("key"));
     if (params.inJob()) {
       builder
-          .setBolt(InJob.TALLY, new InJob.GroupingTally(), StormEngine.executors(spec, "sink"))
+          .setBolt(InJob.TALLY, new InJob.GroupingTally(), StormSettings.executors(spec, "sink"))
           .localOrShuffleGrouping("count-and-sum");
     } else {
       KafkaIo.addSink(builder, spec).localOrShuffleGrouping("count-and-sum");

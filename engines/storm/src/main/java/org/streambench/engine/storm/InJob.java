@@ -2,11 +2,7 @@ package org.streambench.engine.storm;
 
 import java.io.IOException;
 import java.io.Serializable;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +20,8 @@ import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.streambench.api.EpochMicros;
+import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.InJobResult;
 
 /**
  * In-job source mode (grep, grouping): a {@link Source} spout generates {@code in-job.records}
@@ -31,11 +29,9 @@ import org.streambench.api.EpochMicros;
  * its results instead of writing them to Kafka. Storm has no end of input, so the counts live in
  * static counters (the LocalCluster runs every executor in this JVM): the topology is done when
  * every record was generated and processed by the workload's bolt and the tally has counted every
- * result that bolt emitted. The engine then writes {@value #RESULT_FILE} to the run directory with
- * the keys Flink's in-job mode writes.
+ * result that bolt emitted. The engine then writes the {@link InJobResult} to the run directory.
  */
 final class InJob {
-  static final String RESULT_FILE = "in-job-result.properties";
   static final String SOURCE = "in-job-source";
   static final String TALLY = "tally";
 
@@ -81,28 +77,21 @@ final class InJob {
         && TALLIED.get() >= EMITTED.get();
   }
 
-  /** Writes {@value #RESULT_FILE} (docs/workloads.md, "In-job source mode"). */
+  /** Writes the counts as the run's {@link InJobResult}. */
   static void writeResult(Path runDir, String workload) throws IOException {
-    Map<String, String> lines = new TreeMap<>();
-    lines.put("records", Long.toString(GENERATED.get()));
-    lines.put("outputs", Long.toString(TALLIED.get()));
+    result(workload).write(runDir);
+  }
+
+  static InJobResult result(String workload) {
     long start = START.get();
-    lines.put("start.micros", Long.toString(start));
-    lines.put("end.micros", Long.toString(Math.max(start, END.get())));
+    InJobResult result =
+        new InJobResult(GENERATED.get(), TALLIED.get(), start, Math.max(start, END.get()));
     if (workload.equals("grep")) {
-      lines.put("matched", Long.toString(MATCHED.sum()));
-      lines.put("matched.seq.sum", Long.toString(MATCHED_SEQ_SUM.sum()));
-    } else {
-      lines.put("keys", Integer.toString(KEYS.size()));
-      KEYS.forEach((key, totals) -> lines.put("key." + key, totals[0] + "," + totals[1]));
+      return result.grep(MATCHED.sum(), MATCHED_SEQ_SUM.sum());
     }
-    Path tmp = runDir.resolve(RESULT_FILE + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
-      for (Map.Entry<String, String> e : lines.entrySet()) {
-        w.write(e.getKey() + "=" + e.getValue() + "\n");
-      }
-    }
-    Files.move(tmp, runDir.resolve(RESULT_FILE), StandardCopyOption.ATOMIC_MOVE);
+    Map<String, String> keys = new TreeMap<>();
+    KEYS.forEach((key, totals) -> keys.put(key, totals[0] + "," + totals[1]));
+    return result.grouping(keys);
   }
 
   /** Makes one spout task's input generator (the generators themselves are not serializable). */
@@ -204,7 +193,7 @@ final class InJob {
     @Override
     void count(String result) {
       MATCHED.increment();
-      MATCHED_SEQ_SUM.add(Long.parseLong(result, 0, result.indexOf(','), 10));
+      MATCHED_SEQ_SUM.add(Csv.longField(result, 0));
     }
   }
 
@@ -216,8 +205,8 @@ final class InJob {
     void count(String result) {
       // seq,t,key,count,sum,in
       String key = Csv.field(result, 2);
-      long count = Long.parseLong(Csv.field(result, 3));
-      long sum = Long.parseLong(Csv.field(result, 4));
+      long count = Csv.longField(result, 3);
+      long sum = Csv.longField(result, 4);
       KEYS.merge(key, new long[] {count, sum}, (a, b) -> a[0] >= b[0] ? a : b);
     }
   }

@@ -25,6 +25,7 @@ import org.apache.storm.utils.Utils;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 
 /**
  * The Kafka ends every topology shares: storm-kafka-client's {@link KafkaSpout} and {@link
@@ -89,9 +90,9 @@ final class KafkaIo {
                 ProcessingGuarantee.valueOf(spec.requiredSetting("spout.processing-guarantee")))
             .setRecordTranslator(new StampOnEntry(translate, streams))
             .build();
-    int executors = StormEngine.executors(spec, "spout");
+    int executors = StormSettings.executors(spec, "spout");
     builder.setSpout(SPOUT, new ReadySpout(config), executors);
-    Readiness.expect(executors);
+    SourceReadiness.expect(executors);
   }
 
   /** Adds the sink writing every tuple's {@link #RESULT} field, stamped, to the output topic. */
@@ -106,7 +107,7 @@ final class KafkaIo {
             .withProducerProperties(props)
             .withTopicSelector(spec.outputTopic())
             .withTupleToKafkaMapper(new StampOnExit());
-    return builder.setBolt(SINK, sink, StormEngine.executors(spec, "sink"));
+    return builder.setBolt(SINK, sink, StormSettings.executors(spec, "sink"));
   }
 
   /** Runs the job's translation with the time the record entered the topology. */
@@ -158,8 +159,8 @@ final class KafkaIo {
   }
 
   /**
-   * A {@link KafkaSpout} that reports to {@link Readiness} once its first {@code nextTuple()} has
-   * returned: the spout is activated, has its partitions assigned and has polled once.
+   * A {@link KafkaSpout} that reports to {@link SourceReadiness} once its first {@code nextTuple()}
+   * has returned: the spout is activated, has its partitions assigned and has polled once.
    */
   static final class ReadySpout extends KafkaSpout<String, String> {
     private static final long serialVersionUID = 1L;
@@ -174,7 +175,7 @@ final class KafkaIo {
       super.nextTuple();
       if (!reported) {
         reported = true;
-        Readiness.started();
+        SourceReadiness.started();
       }
     }
   }

@@ -32,7 +32,7 @@ final class SleepTopology {
   }
 
   private static int executors(JobSpec spec) {
-    return StormEngine.executors(spec, "bolt");
+    return StormSettings.executors(spec, "bolt");
   }
 
   static final class Sleep extends BaseBasicBolt {

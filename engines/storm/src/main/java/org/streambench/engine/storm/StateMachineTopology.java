@@ -12,6 +12,7 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
+import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.StateMachine;
 
 /**
@@ -37,7 +38,7 @@ final class StateMachineTopology {
         Map.of(),
         (value, in) -> List.of(Csv.field(value, 2), value, in));
     builder
-        .setBolt("state-machine", new Transitions(), StormEngine.executors(spec, "bolt"))
+        .setBolt("state-machine", new Transitions(), StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("key"));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("state-machine");
     return builder.createTopology();
@@ -55,17 +56,16 @@ final class StateMachineTopology {
       long in = input.getLong(2);
       int eventStart = value.lastIndexOf(',') + 1;
       String event = value.substring(eventStart);
-      String prefix = value.substring(0, eventStart - 1);
+      String seqTimeKey = value.substring(0, eventStart - 1);
       int[] session = sessions.get(key);
       int state = session == null ? StateMachine.OUT : session[0];
       int events = session == null ? 0 : session[1];
       int next = StateMachine.next(state, event);
       if (next == StateMachine.INVALID) {
-        collector.emit(
-            new Values(prefix + ",alert," + StateMachine.name(state) + ":" + event + "," + in));
+        collector.emit(new Values(StateMachine.alert(seqTimeKey, state, event) + "," + in));
       } else if (StateMachine.endsSession(state, event)) {
         sessions.remove(key);
-        collector.emit(new Values(prefix + ",end," + (events + 1) + "," + in));
+        collector.emit(new Values(StateMachine.end(seqTimeKey, events + 1) + "," + in));
       } else if (session == null) {
         sessions.put(key, new int[] {next, events + 1});
       } else {

@@ -3,66 +3,52 @@ package org.streambench.engine.storm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
+import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 import org.streambench.api.StreamEngine;
 import org.streambench.api.WorkloadParams;
 
 /**
  * Runs a workload as a Storm topology (core API: spouts, bolts, groupings, acking) on a {@link
  * LocalStorm} cluster inside this process, whose only listening socket is its ZooKeeper on
- * 127.0.0.1. Readiness is reported once every KafkaSpout executor has polled ({@link Readiness});
- * the topology then runs until the process is stopped (a shutdown hook kills it and stops the
- * cluster, bounded), and {@code run} throws if the topology stops being active or an executor
- * reports an error. In in-job mode {@code run} returns once {@link InJob} has counted everything.
+ * 127.0.0.1. Readiness is reported once every KafkaSpout executor has polled ({@link
+ * SourceReadiness}); the topology then runs until the process is stopped (a shutdown hook kills it
+ * and stops the cluster, bounded), and {@code run} throws if the topology stops being active or an
+ * executor reports an error. In in-job mode {@code run} returns once {@link InJob} has counted
+ * everything.
  *
- * <p>Settings: {@code storm.*} go verbatim (without the prefix) into the topology's {@link Config}
- * and the cluster's daemon config, numbers and booleans parsed to the types Storm validates; {@code
- * kafka.consumer.*} / {@code kafka.producer.*} into the KafkaSpout's consumer and KafkaBolt's
- * producer; {@code spout.processing-guarantee} is the KafkaSpout's ProcessingGuarantee; {@code
- * job.workers} is the number of worker slots (topology.workers) and {@code job.executors.spout},
- * {@code job.executors.bolt}, {@code job.executors.sink} the executors of the Kafka spout (or
- * in-job source), of each workload bolt and of the Kafka sink (or in-job tally); 0 means the job's
- * parallelism.
+ * <p>Settings: see {@link StormSettings}.
  */
 public final class StormEngine implements StreamEngine {
   /** After this long without tuples an upstream task stops holding event time back. */
   static final long IDLE_SOURCE_MS = 10_000;
 
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
-  private static final Pattern INTEGER = Pattern.compile("-?\\d+");
-  private static final Pattern DECIMAL = Pattern.compile("-?\\d*\\.\\d+([eE]-?\\d+)?");
 
-  /** Every workload this engine runs; engine.properties lists the same names. */
-  static final Map<String, Function<JobSpec, StormTopology>> WORKLOADS = workloads();
-
-  /** Workloads that can generate their input inside the topology ({@code source=in-job}). */
-  static final Set<String> IN_JOB_WORKLOADS = Set.of("grep", "grouping");
+  /** Every workload this engine runs, with the guarantees and in-job sources it offers. */
+  static final EngineCatalogue<Function<JobSpec, StormTopology>> CATALOGUE =
+      new EngineCatalogue<Function<JobSpec, StormTopology>>(
+              "the Storm engine", Guarantee.AT_MOST_ONCE, Guarantee.AT_LEAST_ONCE)
+          .add("identity", IdentityTopology::build)
+          .add("sleep", SleepTopology::build)
+          .add("grep", GrepTopology::build)
+          .add("grouping", GroupingTopology::build)
+          .add("statemachine", StateMachineTopology::build)
+          .add("wordcount", WordCountTopology::build)
+          .add("ysb", YsbTopology::build)
+          .add("join", JoinTopology::build)
+          .add("uricount", UriCountTopology::build)
+          .inJob("grep", "grouping");
 
   public static void main(String[] args) {
     EngineLauncher.launch(new StormEngine(), args);
-  }
-
-  private static Map<String, Function<JobSpec, StormTopology>> workloads() {
-    Map<String, Function<JobSpec, StormTopology>> w = new LinkedHashMap<>();
-    w.put("identity", IdentityTopology::build);
-    w.put("sleep", SleepTopology::build);
-    w.put("grep", GrepTopology::build);
-    w.put("grouping", GroupingTopology::build);
-    w.put("statemachine", StateMachineTopology::build);
-    w.put("wordcount", WordCountTopology::build);
-    w.put("ysb", YsbTopology::build);
-    w.put("join", JoinTopology::build);
-    w.put("uricount", UriCountTopology::build);
-    return w;
   }
 
   @Override
@@ -77,16 +63,17 @@ public final class StormEngine implements StreamEngine {
 
   @Override
   public void run(JobSpec spec, Runnable ready) throws Exception {
-    Function<JobSpec, StormTopology> builder = builder(spec);
+    Function<JobSpec, StormTopology> builder = CATALOGUE.builder(spec);
     WorkloadParams params = new WorkloadParams(spec);
-    Readiness.reset();
+    SourceReadiness.reset();
     InJob.reset();
     StormTopology topology = builder.apply(spec);
-    Config conf = topologyConfig(spec);
+    Config conf = StormSettings.topologyConfig(spec);
     Path dir = spec.runDir().resolve("storm").toAbsolutePath();
     Files.createDirectories(dir);
     long startNanos = System.nanoTime();
-    LocalStorm storm = LocalStorm.start(dir, workers(spec), stormSettings(spec));
+    LocalStorm storm =
+        LocalStorm.start(dir, StormSettings.workers(spec), StormSettings.storm(spec));
     Runtime.getRuntime().addShutdownHook(new Thread(storm::close, "storm-stop"));
     long clusterNanos = System.nanoTime();
     storm.submit("streambench-" + spec.workload(), conf, topology);
@@ -111,72 +98,12 @@ public final class StormEngine implements StreamEngine {
     }
   }
 
-  /** The topology builder for the spec's workload and source mode; unsupported ones fail here. */
-  static Function<JobSpec, StormTopology> builder(JobSpec spec) {
-    Function<JobSpec, StormTopology> builder = WORKLOADS.get(spec.workload());
-    if (builder == null) {
-      throw new UnsupportedOperationException(
-          "the Storm engine has no workload '"
-              + spec.workload()
-              + "' (it has: "
-              + String.join(", ", WORKLOADS.keySet())
-              + ")");
-    }
-    if (new WorkloadParams(spec).inJob() && !IN_JOB_WORKLOADS.contains(spec.workload())) {
-      throw new UnsupportedOperationException(
-          "the Storm engine has no in-job source for workload " + spec.workload());
-    }
-    return builder;
-  }
-
-  /** The {@code storm.*} settings without the prefix, typed, plus {@code job.workers}. */
-  static Config topologyConfig(JobSpec spec) {
-    Config conf = new Config();
-    conf.putAll(stormSettings(spec));
-    conf.setNumWorkers(workers(spec));
-    return conf;
-  }
-
-  static Map<String, Object> stormSettings(JobSpec spec) {
-    Map<String, Object> conf = new HashMap<>();
-    spec.settingsWithPrefix("storm.").forEach((k, v) -> conf.put(k, typed(v)));
-    return conf;
-  }
-
-  /** A setting's value as Storm's config validators want it: Long, Double, Boolean or String. */
-  static Object typed(String value) {
-    String v = value.trim();
-    if (v.equals("true") || v.equals("false")) {
-      return Boolean.valueOf(v);
-    }
-    if (v.equals("null") || v.equals("~")) {
-      return null;
-    }
-    if (INTEGER.matcher(v).matches()) {
-      return Long.valueOf(v);
-    }
-    if (DECIMAL.matcher(v).matches()) {
-      return Double.valueOf(v);
-    }
-    return value;
-  }
-
-  static int workers(JobSpec spec) {
-    return Math.max(1, Integer.parseInt(spec.setting("job.workers", "1")));
-  }
-
-  /** Executors of a kind of component ({@code spout}, {@code bolt}, {@code sink}). */
-  static int executors(JobSpec spec, String component) {
-    int n = Integer.parseInt(spec.setting("job.executors." + component, "0"));
-    return n > 0 ? n : spec.parallelism();
-  }
-
   /**
    * Waits until every Kafka spout executor consumes; an in-job topology is ready once submitted.
    */
   private static void awaitReady(LocalStorm storm) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (!Readiness.allStarted()) {
+    while (!SourceReadiness.allStarted()) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("topology not consuming after " + READY_TIMEOUT);
       }

@@ -61,7 +61,7 @@ final class UriCountTopology {
                 params.longValue("window.ms"),
                 params.longValue("out.of.orderness.ms"),
                 params.longValue("lateness.ms")),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("uri"))
         .allGrouping(KafkaIo.SPOUT, MARKERS)
         .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
@@ -93,18 +93,7 @@ final class UriCountTopology {
     public void execute(Tuple input, BasicOutputCollector collector) {
       long now = System.currentTimeMillis();
       EventTimeWindows.Firing firing =
-          (uri, start, w) ->
-              collector.emit(
-                  new Values(
-                      uri
-                          + ","
-                          + start * 1000
-                          + ","
-                          + w.count
-                          + ","
-                          + w.maxEventMicros
-                          + ","
-                          + w.maxInMicros));
+          (uri, start, w) -> collector.emit(new Values(w.line(uri, start * 1000)));
       if (!TupleUtils.isTick(input)) {
         boolean marker = input.getSourceStreamId().equals(MARKERS);
         long eventUs = marker ? input.getLong(0) : input.getLong(1);

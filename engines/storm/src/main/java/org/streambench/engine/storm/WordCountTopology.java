@@ -17,6 +17,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.WordCountWindow;
 
 /**
  * wordcount: KafkaSpout → split bolt ({@code localOrShuffleGrouping}; parses the JSON sentence with
@@ -36,13 +37,13 @@ final class WordCountTopology {
     KafkaIo.addSpout(
         builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
     builder
-        .setBolt("split", new SplitSentence(), StormEngine.executors(spec, "bolt"))
+        .setBolt("split", new SplitSentence(), StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
     builder
         .setBolt(
             "count-window",
             new CountWindow(new WorkloadParams(spec).integer("window.size")),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping("split", new Fields("word"));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("count-window");
     return builder.createTopology();
@@ -74,11 +75,11 @@ final class WordCountTopology {
     }
   }
 
-  /** Per word the open window: {count, minEventTime, maxEventTime, minIn, maxIn}. */
+  /** Per word its open window. */
   static final class CountWindow extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private final int size;
-    private final Map<String, long[]> windows = new HashMap<>();
+    private final Map<String, WordCountWindow> windows = new HashMap<>();
 
     CountWindow(int size) {
       this.size = size;
@@ -86,20 +87,13 @@ final class WordCountTopology {
 
     /** Adds a word; returns the window's result when this word filled it, else null. */
     String add(String word, long eventTime, long in) {
-      long[] w =
-          windows.computeIfAbsent(
-              word,
-              k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE});
-      w[0]++;
-      w[1] = Math.min(w[1], eventTime);
-      w[2] = Math.max(w[2], eventTime);
-      w[3] = Math.min(w[3], in);
-      w[4] = Math.max(w[4], in);
-      if (w[0] < size) {
+      WordCountWindow w =
+          windows.computeIfAbsent(word, k -> new WordCountWindow()).add(eventTime, in);
+      if (!w.isFull(size)) {
         return null;
       }
       windows.remove(word);
-      return word + "," + w[0] + "," + w[1] + "," + w[2] + "," + w[3] + "," + w[4];
+      return w.line(word);
     }
 
     @Override

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
@@ -20,6 +19,8 @@ import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.RedisWindowWrites;
 import org.streambench.api.workload.YsbEvents;
 import redis.clients.jedis.Jedis;
 
@@ -33,16 +34,14 @@ import redis.clients.jedis.Jedis;
  * of time buckets per campaign: event-time tumbling windows of {@code window.ms} ({@link
  * EventTimeWindows}, watermark from {@link EventClock} with out-of-orderness {@code
  * out.of.orderness.ms}, allowed lateness {@code lateness.ms}). A window that changed is written at
- * least every {@code sla.ms} and when it closes: {@code HSET <redis.prefix><campaign>:<start>
- * seen_count <n> time_updated <epoch ms>}, plus one Kafka output {@code
- * campaign,windowStartMs,count,maxEventUs,maxInUs}. The periodic flush runs on tick tuples (Storm's
- * finest tick is 1 s, so the tick comes every {@code max(1, sla.ms / 1000)} s) and, while views
- * arrive, on the first view after {@code sla.ms} since the last flush, so sub-second service levels
- * hold under load. Views are acked once counted (state is hand-kept, not fault tolerant).
+ * least every {@code sla.ms} and when it closes, to Redis ({@link RedisWindowWrites}) and as one
+ * Kafka output {@code campaign,windowStartMs,count,maxEventUs,maxInUs}. The periodic flush runs on
+ * tick tuples (Storm's finest tick is 1 s, so the tick comes every {@code max(1, sla.ms / 1000)} s)
+ * and, while views arrive, on the first view after {@code sla.ms} since the last flush, so
+ * sub-second service levels hold under load. Views are acked once counted (state is hand-kept, not
+ * fault tolerant).
  */
 final class YsbTopology {
-  private static final String VIEW = YsbEvents.EVENT_TYPES[YsbEvents.VIEW];
-
   private YsbTopology() {}
 
   static StormTopology build(JobSpec spec) {
@@ -54,7 +53,7 @@ final class YsbTopology {
     KafkaIo.addSpout(
         builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
     builder
-        .setBolt("views", new Views(host, port), StormEngine.executors(spec, "bolt"))
+        .setBolt("views", new Views(host, port), StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
     builder
         .setBolt(
@@ -67,7 +66,7 @@ final class YsbTopology {
                 params.longValue("out.of.orderness.ms"),
                 params.longValue("lateness.ms"),
                 slaMs),
-            StormEngine.executors(spec, "bolt"))
+            StormSettings.executors(spec, "bolt"))
         .fieldsGrouping("views", new Fields("campaign"))
         .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, Math.max(1, slaMs / 1000));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("campaign-windows");
@@ -81,7 +80,7 @@ final class YsbTopology {
     private final String host;
     private final int port;
     private transient Jedis jedis;
-    private transient Map<String, String> campaigns;
+    private transient CampaignCache campaigns;
 
     Views(String host, int port) {
       this.host = host;
@@ -91,7 +90,7 @@ final class YsbTopology {
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
       jedis = new Jedis(host, port);
-      campaigns = new HashMap<>();
+      campaigns = new CampaignCache(jedis::get);
     }
 
     @Override
@@ -102,20 +101,14 @@ final class YsbTopology {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      if (!event.get("event_type").asText().equals(VIEW)) {
+      if (!YsbEvents.isView(event.get("event_type").asText())) {
         return;
       }
-      String ad = event.get("ad_id").asText();
-      String campaign = campaigns.get(ad);
-      if (campaign == null) {
-        campaign = jedis.get(ad);
-        if (campaign == null) {
-          throw new IllegalStateException("ad " + ad + " has no campaign in Redis");
-        }
-        campaigns.put(ad, campaign);
-      }
       collector.emit(
-          new Values(campaign, Long.parseLong(event.get("event_time").asText()), input.getLong(1)));
+          new Values(
+              campaigns.campaignOf(event.get("ad_id").asText()),
+              Long.parseLong(event.get("event_time").asText()),
+              input.getLong(1)));
     }
 
     @Override
@@ -142,6 +135,7 @@ final class YsbTopology {
     private final long latenessMs;
     private final long slaMs;
     private transient Jedis jedis;
+    private transient RedisWindowWrites redis;
     private transient EventTimeWindows windows;
     private transient EventClock clock;
     private transient long lastFlushMs;
@@ -166,6 +160,7 @@ final class YsbTopology {
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
       jedis = new Jedis(host, port);
+      redis = RedisWindowWrites.everyUpdate(prefix, jedis::hset);
       windows = new EventTimeWindows(windowMs, latenessMs);
       clock = new EventClock(outOfOrdernessMs, StormEngine.IDLE_SOURCE_MS);
       lastFlushMs = System.currentTimeMillis();
@@ -196,24 +191,8 @@ final class YsbTopology {
 
     private void publish(
         String campaign, long startMs, EventTimeWindows.Window w, BasicOutputCollector collector) {
-      jedis.hset(
-          prefix + campaign + ":" + startMs,
-          Map.of(
-              "seen_count",
-              Long.toString(w.count),
-              "time_updated",
-              Long.toString(System.currentTimeMillis())));
-      collector.emit(
-          new Values(
-              campaign
-                  + ","
-                  + startMs
-                  + ","
-                  + w.count
-                  + ","
-                  + w.maxEventMicros
-                  + ","
-                  + w.maxInMicros));
+      redis.write(campaign, startMs, w.getCount());
+      collector.emit(new Values(w.line(campaign, startMs)));
     }
 
     @Override

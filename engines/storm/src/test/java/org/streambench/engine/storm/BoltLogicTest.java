@@ -16,28 +16,10 @@ class BoltLogicTest {
   }
 
   @Test
-  void joinSampleReportsMaskBytesAndTimes() {
-    JoinTopology.Sample s = new JoinTopology.Sample();
-    s.payloads[0] = "abc";
-    s.payloads[2] = "de";
-    s.firstT = 5;
-    s.lastT = 9;
-    s.lastIn = 11;
-    assertEquals("7,5,5,5,9,11", s.result(7));
-  }
-
-  @Test
-  void csvFieldsIncludingTheLast() {
-    assertEquals("k3", Csv.field("1,2,k3,4", 2));
-    assertEquals("4", Csv.field("1,2,k3,4", 3));
-    assertEquals("1", Csv.field("1,2,k3,4", 0));
-  }
-
-  @Test
   void typedSettings() {
-    assertEquals(5L, StormEngine.typed("5"));
-    assertEquals(false, StormEngine.typed("false"));
-    assertEquals(1.5, StormEngine.typed("1.5"));
-    assertEquals("100ms", StormEngine.typed("100ms"));
+    assertEquals(5L, StormSettings.typed("5"));
+    assertEquals(false, StormSettings.typed("false"));
+    assertEquals(1.5, StormSettings.typed("1.5"));
+    assertEquals("100ms", StormSettings.typed("100ms"));
   }
 }

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class EventTimeWindowsTest {
   private final List<String> fired = new ArrayList<>();
   private final EventTimeWindows.Firing firing =
-      (key, start, w) -> fired.add(key + "@" + start + "=" + w.count + "/" + w.maxInMicros);
+      (key, start, w) ->
+          fired.add(key + "@" + start + "=" + w.getCount() + "/" + w.getMaxInMicros());
 
   @Test
   void firesAWindowOnceWhenTheWatermarkPassesItsEnd() {

@@ -1,7 +1,6 @@
 package org.streambench.engine.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,10 +8,8 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
@@ -20,35 +17,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
+import org.streambench.api.SourceReadiness;
 import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.InJobResult;
 import org.streambench.api.workload.KeyDistribution;
 
 class StormEngineTest {
   @TempDir Path runDir;
-
-  @Test
-  void registersExactlyTheWorkloadsItBuilds() throws IOException {
-    Properties registration = registration();
-    assertEquals(
-        List.copyOf(StormEngine.WORKLOADS.keySet()),
-        List.of(registration.getProperty("workloads").split(",")));
-    assertEquals(
-        StormEngine.IN_JOB_WORKLOADS, Set.of(registration.getProperty("in-job").split(",")));
-    assertEquals("at-most-once,at-least-once", registration.getProperty("guarantees"));
-    assertTrue(registration.getProperty("not-offered.exactly-once").contains("Trident"));
-  }
-
-  @Test
-  void rejectsUnknownWorkloadsAndInJobSourcesItLacks() {
-    UnsupportedOperationException unknown =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () -> StormEngine.builder(spec("nosuch", Map.of(), Map.of())));
-    assertTrue(unknown.getMessage().contains("no workload 'nosuch'"), unknown.getMessage());
-    assertThrows(
-        UnsupportedOperationException.class,
-        () -> StormEngine.builder(spec("identity", Map.of("source", "in-job"), Map.of())));
-  }
 
   /** Every workload's topology builds from the parameters docs/workloads.md defines. */
   @Test
@@ -67,11 +42,10 @@ class StormEngineTest {
             "out.of.orderness.ms", "200",
             "lateness.ms", "0"));
     params.putAll(Map.of("timer.ms", "1000", "streams", "3", "parser", "scala"));
-    for (String workload : StormEngine.WORKLOADS.keySet()) {
-      Readiness.reset();
-      StormTopology topology =
-          StormEngine.builder(spec(workload, params, settings()))
-              .apply(spec(workload, params, settings()));
+    for (String workload : StormEngine.CATALOGUE.workloads()) {
+      SourceReadiness.reset();
+      JobSpec spec = spec(workload, params, settings());
+      StormTopology topology = StormEngine.CATALOGUE.builder(spec).apply(spec);
       assertEquals(1, topology.get_spouts_size(), workload);
       assertTrue(topology.get_bolts().containsKey(KafkaIo.SINK), workload);
     }
@@ -86,7 +60,7 @@ class StormEngineTest {
     settings.put("storm.topology.acker.executors", "null");
     settings.put("storm.topology.some.fraction", "0.5");
     settings.put("job.workers", "2");
-    Config conf = StormEngine.topologyConfig(spec("identity", Map.of(), settings));
+    Config conf = StormSettings.topologyConfig(spec("identity", Map.of(), settings));
     assertEquals(500L, conf.get(Config.TOPOLOGY_MAX_SPOUT_PENDING));
     assertEquals(true, conf.get(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS));
     assertEquals(
@@ -102,8 +76,8 @@ class StormEngineTest {
     Map<String, String> settings = settings();
     settings.put("job.executors.bolt", "3");
     JobSpec spec = spec("identity", Map.of(), settings);
-    assertEquals(2, StormEngine.executors(spec, "spout"));
-    assertEquals(3, StormEngine.executors(spec, "bolt"));
+    assertEquals(2, StormSettings.executors(spec, "spout"));
+    assertEquals(3, StormSettings.executors(spec, "bolt"));
   }
 
   /** A whole in-job run on a LocalCluster: the result file Flink's in-job mode writes. */
@@ -139,14 +113,6 @@ class StormEngineTest {
     assertTrue(start > 1_600_000_000_000_000L && start <= end, start + " " + end);
   }
 
-  private static Properties registration() throws IOException {
-    Properties registration = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      registration.load(r);
-    }
-    return registration;
-  }
-
   /** The settings the at-least-once guarantee file gives. */
   private static Map<String, String> settings() {
     Map<String, String> settings = new HashMap<>();
@@ -157,7 +123,7 @@ class StormEngineTest {
 
   private Map<String, String> result() throws IOException {
     Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(runDir.resolve(InJob.RESULT_FILE))) {
+    try (Reader r = Files.newBufferedReader(runDir.resolve(InJobResult.FILE))) {
       p.load(r);
     }
     Map<String, String> map = new TreeMap<>();

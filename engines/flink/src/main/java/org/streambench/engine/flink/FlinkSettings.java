@@ -1,0 +1,36 @@
+package org.streambench.engine.flink;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.streambench.api.JobSpec;
+
+/**
+ * The engine settings of a Flink run: {@code flink.*} go verbatim (without the prefix) into the
+ * job's {@link Configuration}; {@code kafka.consumer.*} / {@code kafka.producer.*} into the
+ * KafkaSource's consumer and the KafkaSink's producer ({@link KafkaIo}); {@code
+ * sink.delivery-guarantee} is the KafkaSink's DeliveryGuarantee; {@code job.*} are knobs of the
+ * jobs themselves.
+ */
+final class FlinkSettings {
+  private FlinkSettings() {}
+
+  /**
+   * The {@code flink.*} settings, plus checkpoint and RocksDB directories under the run directory
+   * unless the settings name them: file-system checkpoint storage is what RocksDB and incremental
+   * checkpoints need, and the run directory keeps them beside the run's other files.
+   */
+  static Configuration configuration(JobSpec spec) {
+    Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
+    if (!flink.containsKey("execution.checkpointing.dir")
+        && !flink.containsKey("state.checkpoints.dir")) {
+      flink.put(
+          "execution.checkpointing.dir",
+          spec.runDir().resolve("checkpoints").toAbsolutePath().toUri().toString());
+    }
+    flink.putIfAbsent(
+        "state.backend.rocksdb.localdir",
+        spec.runDir().resolve("rocksdb").toAbsolutePath().toString());
+    return Configuration.fromMap(flink);
+  }
+}
