@@ -2,10 +2,10 @@ package org.streambench.harness.cli;
 
 import java.util.concurrent.Callable;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.report.Comparison;
-import org.streambench.harness.report.ComparisonTable;
-import org.streambench.harness.report.RunSet;
-import org.streambench.harness.report.StoredSuite;
+import org.streambench.harness.compare.Comparison;
+import org.streambench.harness.compare.ComparisonTable;
+import org.streambench.harness.compare.RunSet;
+import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;

@@ -5,6 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.JFreeChart;
+import org.streambench.harness.report.chart.BarCharts;
+import org.streambench.harness.report.chart.CpuChart;
+import org.streambench.harness.report.chart.DistributionChart;
+import org.streambench.harness.report.chart.RateCurveChart;
+import org.streambench.harness.report.chart.SearchChart;
+import org.streambench.harness.report.chart.Svg;
+import org.streambench.harness.report.chart.TimeSeriesChart;
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.RateCurve;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 
 /**

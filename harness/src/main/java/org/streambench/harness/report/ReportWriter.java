@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.results.ResultJson;
 
 /**

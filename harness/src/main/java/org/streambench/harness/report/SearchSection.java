@@ -1,5 +1,7 @@
 package org.streambench.harness.report;
 
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.Format;
 import org.streambench.harness.results.PointOutcome;
 
 /** One sustainable-throughput search: what it found and every trial that led there. */

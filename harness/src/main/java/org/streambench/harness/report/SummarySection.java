@@ -5,6 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.Format;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 
 /**

@@ -2,6 +2,8 @@ package org.streambench.harness.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.KeepingUp;
 import org.streambench.harness.results.RunResult;
 
 /**

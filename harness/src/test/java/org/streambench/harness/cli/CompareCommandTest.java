@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.streambench.harness.report.ReportFixtures;
+import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.results.ResultStore;
 import picocli.CommandLine;
 

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.report.model.ReportFixtures;
+import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.results.ResultJson;
 
 /** The CSV tables and the JSON written beside the HTML. */

@@ -1,0 +1,74 @@
+package org.streambench.harness.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.IntervalLog;
+import org.streambench.harness.report.model.LatencyDistribution;
+import org.streambench.harness.report.model.SteadyWindow;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * A figure's per-second values over a run's steady state: how much it wobbles from second to
+ * second, the noise estimate of a single run.
+ */
+final class PerSecond {
+  private PerSecond() {}
+
+  /** The values, empty where the run has no per-second series of the figure. */
+  static List<Double> values(Figure f, RunResult r) {
+    SteadyWindow steady = SteadyWindow.of(r);
+    return switch (f) {
+      case THROUGHPUT_IN -> sent(r, steady);
+      case THROUGHPUT_OUT -> series(r, steady, IntervalPoint::out, false);
+      case E2E_P50 -> series(r, steady, IntervalPoint::e2eP50Micros, true);
+      case E2E_P99 -> series(r, steady, IntervalPoint::e2eP99Micros, true);
+      case ENGINE_P99 -> series(r, steady, IntervalPoint::engineP99Micros, true);
+      case E2E_P999 -> loggedP999(r);
+      // CPU samples start at the engine's launch, not at the origin of the steady window, and
+      // peak memory is one number per run: neither has a per-second series of the steady state.
+      case ENGINE_CORES, ENGINE_PEAK_RSS -> List.of();
+    };
+  }
+
+  private static List<Double> series(
+      RunResult r, SteadyWindow steady, ToLongFunction<IntervalPoint> value, boolean latency) {
+    List<Double> out = new ArrayList<>();
+    if (r.timeseries() == null) {
+      return out;
+    }
+    for (IntervalPoint p : r.timeseries()) {
+      if (steady.contains(p.second()) && (!latency || p.out() > 0)) {
+        double v = value.applyAsLong(p);
+        out.add(latency ? v / 1000 : v);
+      }
+    }
+    return out;
+  }
+
+  private static List<Double> sent(RunResult r, SteadyWindow steady) {
+    List<Double> out = new ArrayList<>();
+    if (r.generator() == null || r.generator().sentPerSecond() == null) {
+      return out;
+    }
+    long[] sent = r.generator().sentPerSecond();
+    for (int s = 0; s < sent.length; s++) {
+      if (steady.contains(s)) {
+        out.add((double) sent[s]);
+      }
+    }
+    return out;
+  }
+
+  private static List<Double> loggedP999(RunResult r) {
+    List<Double> out = new ArrayList<>();
+    for (IntervalLog.Interval i : IntervalLog.steadyState(r)) {
+      if (i.tag().equals(LatencyDistribution.E2E) && i.histogram().getTotalCount() > 0) {
+        out.add(i.histogram().getValueAtPercentile(99.9) / 1000.0);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,79 @@
+package org.streambench.harness.report.model;
+
+import java.util.function.ToDoubleFunction;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+
+/** A headline figure of a run, NaN where the run does not have it. */
+public enum Figure {
+  THROUGHPUT_IN(
+      "throughput in",
+      "rec/s",
+      "throughput_in_per_s",
+      r -> r.throughput() == null ? Double.NaN : r.throughput().inPerSecond()),
+  THROUGHPUT_OUT(
+      "throughput out",
+      "rec/s",
+      "throughput_out_per_s",
+      r -> r.throughput() == null ? Double.NaN : r.throughput().outPerSecond()),
+  E2E_P50("e2e p50", "ms", "e2e_p50_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p50)),
+  E2E_P99("e2e p99", "ms", "e2e_p99_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p99)),
+  E2E_P999(
+      "e2e p99.9", "ms", "e2e_p999_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p999)),
+  ENGINE_P99(
+      "engine p99", "ms", "engine_p99_ms", r -> ms(r.engineLatencyMicros(), LatencySummary::p99)),
+  ENGINE_CORES("engine cores", "cores", "engine_steady_cores", r -> steadyCores(r, "engine")),
+  ENGINE_PEAK_RSS(
+      "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine"));
+
+  private final String label;
+  private final String unit;
+  private final String column;
+  private final ToDoubleFunction<RunResult> value;
+
+  Figure(String label, String unit, String column, ToDoubleFunction<RunResult> value) {
+    this.label = label;
+    this.unit = unit;
+    this.column = column;
+    this.value = value;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  public String unit() {
+    return unit;
+  }
+
+  /** Its name as a CSV column or JSON key. */
+  public String column() {
+    return column;
+  }
+
+  public double of(RunResult r) {
+    return value.applyAsDouble(r);
+  }
+
+  static double ms(LatencySummary s, ToDoubleFunction<LatencySummary> percentile) {
+    return s == null || s.count() == 0 ? Double.NaN : percentile.applyAsDouble(s) / 1000.0;
+  }
+
+  private static ProcessUsage process(RunResult r, String role) {
+    if (r.processes() == null) {
+      return null;
+    }
+    return r.processes().stream().filter(p -> p.role().equals(role)).findFirst().orElse(null);
+  }
+
+  public static double steadyCores(RunResult r, String role) {
+    ProcessUsage p = process(r, role);
+    return p == null ? Double.NaN : p.steadyCores();
+  }
+
+  public static double peakRssMegabytes(RunResult r, String role) {
+    ProcessUsage p = process(r, role);
+    return p == null || p.peakRssBytes() <= 0 ? Double.NaN : p.peakRssBytes() / (1024.0 * 1024);
+  }
+}

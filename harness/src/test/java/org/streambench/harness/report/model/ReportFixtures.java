@@ -1,0 +1,173 @@
+package org.streambench.harness.report.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Synthetic runs and suite points: 2 s warm-up, 8 s steady state, one timeseries point a second.
+ */
+public final class ReportFixtures {
+  public static final int WARMUP = 2;
+  public static final int DURATION = 8;
+
+  private ReportFixtures() {}
+
+  /**
+   * A completed fixed-rate run.
+   *
+   * @param jitter how far per-second output and latency swing around their means (fraction)
+   */
+  public static RunResult run(
+      String id,
+      String engine,
+      long rate,
+      String verdict,
+      double p99Ms,
+      double jitter,
+      List<String> reasons) {
+    return run(id, engine, rate, verdict, p99Ms, jitter, reasons, Map.of(), "/nonexistent/" + id);
+  }
+
+  public static RunResult run(String id, String engine, long rate, double p99Ms) {
+    return run(id, engine, rate, "valid", p99Ms, 0.01, List.of());
+  }
+
+  public static RunResult run(
+      String id,
+      String engine,
+      long rate,
+      String verdict,
+      double p99Ms,
+      double jitter,
+      List<String> reasons,
+      Map<String, String> extraConfig,
+      String runDir) {
+    long p99 = (long) (p99Ms * 1000);
+    List<IntervalPoint> series = new ArrayList<>();
+    long[] sent = new long[WARMUP + DURATION];
+    for (int s = 0; s < WARMUP + DURATION; s++) {
+      double swing = 1 + (s % 2 == 0 ? jitter : -jitter);
+      series.add(
+          new IntervalPoint(
+              s, Math.round(rate * swing), p99 / 4, Math.round(p99 * swing), p99 / 2, 10));
+      sent[s] = Math.round(rate * swing);
+    }
+    Map<String, String> config = new LinkedHashMap<>();
+    config.put("run.engine", engine);
+    config.put("run.workload", "identity");
+    config.put("run.rate", Long.toString(rate));
+    config.put("run.warmup", WARMUP + "s");
+    config.put("run.duration", DURATION + "s");
+    config.put("run.seed", "1");
+    config.putAll(extraConfig);
+    return new RunResult(
+        RunResult.FORMAT_VERSION,
+        id,
+        RunResult.COMPLETED,
+        verdict,
+        reasons,
+        List.of("single run: no repetitions, no spread"),
+        engine,
+        "identity",
+        "fixed-rate",
+        "at-least-once",
+        1,
+        1,
+        "2026-01-01T00:00:" + String.format("%02d", Math.abs(id.hashCode()) % 60) + "Z",
+        "2026-01-01T00:01:00Z",
+        runDir,
+        new RunResult.Throughput(rate, rate, DURATION, rate / 0.5, rate / 0.5),
+        new LatencySummary(
+            rate * DURATION, p99 / 4, p99 / 2, p99 * 3 / 4, p99, p99 * 2, p99 * 3, p99 / 4.0),
+        new LatencySummary(
+            rate * DURATION, p99 / 8, p99 / 4, p99 / 3, p99 / 2, p99, p99 * 2, p99 / 8.0),
+        Map.of("endToEnd", 0L, "engine", 0L),
+        Map.of("expected", rate * 10, "received", rate * 10, "lost", 0L),
+        Map.of(),
+        null,
+        new GeneratorReport(rate * 10, 0, rate, rate, 100, 100, 10, 20, sent, 0, 0, 0.1, 0.1, 50),
+        List.of(
+            new ProcessUsage("engine", 100, 5, 0.5, 300L << 20),
+            new ProcessUsage("broker", 101, 3, 0.3, 500L << 20),
+            new ProcessUsage("harness", 102, 2, 0.2, 200L << 20)),
+        Map.of("engine", List.of(0.4, 0.5, 0.6), "broker", List.of(0.3, 0.3, 0.3)),
+        series,
+        config,
+        "hash-" + engine + "-" + rate,
+        Map.of("tool", Map.of("version", "0.1.0", "commit", "abc"), "host", Map.of("cores", 2)),
+        null);
+  }
+
+  /** A run whose engine never became ready: no figures at all. */
+  public static RunResult failed(String id, String engine, long rate) {
+    return new RunResult(
+        RunResult.FORMAT_VERSION,
+        id,
+        RunResult.FAILED,
+        "unknown",
+        List.of(),
+        List.of(),
+        engine,
+        "identity",
+        "fixed-rate",
+        "at-least-once",
+        1,
+        1,
+        "2026-01-01T00:02:00Z",
+        "2026-01-01T00:03:00Z",
+        "/nonexistent/" + id,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        Map.of("run.rate", Long.toString(rate), "run.warmup", "2s", "run.duration", "8s"),
+        null,
+        null,
+        new RunResult.Failure("engine never became ready", "Exception in thread \"main\""));
+  }
+
+  public static PointOutcome point(String engine, long rate, int repetition, String runId) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("engine", engine);
+    labels.put("workload", "identity");
+    labels.put("rate", Long.toString(rate));
+    return new PointOutcome(
+        "engine=" + engine + ",rate=" + rate,
+        repetition,
+        labels,
+        PointOutcome.RUN,
+        "completed",
+        List.of(runId),
+        null);
+  }
+
+  public static PointOutcome search(
+      String engine, int repetition, List<PointOutcome.Trial> trials, long found) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("engine", engine);
+    labels.put("workload", "identity");
+    return new PointOutcome(
+        "engine=" + engine + ",search",
+        repetition,
+        labels,
+        PointOutcome.SEARCH,
+        "completed",
+        trials.stream().map(PointOutcome.Trial::runId).toList(),
+        new PointOutcome.SearchOutcome(found, found * 2, true, trials, "converged"));
+  }
+}
