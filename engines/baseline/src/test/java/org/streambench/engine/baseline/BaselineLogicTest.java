@@ -67,9 +67,9 @@ class BaselineLogicTest {
   @Test
   void clientSettingsPassThroughButNotOverWhatTheLoopNeeds() throws Exception {
     Map<String, String> settings = new HashMap<>(ConfFiles.settings(Guarantee.AT_LEAST_ONCE));
-    settings.put("consumer.enable.auto.commit", "true");
-    settings.put("consumer.max.poll.records", "7");
-    settings.put("producer.linger.ms", "3");
+    settings.put("kafka.consumer.enable.auto.commit", "true");
+    settings.put("kafka.consumer.max.poll.records", "7");
+    settings.put("kafka.producer.linger.ms", "3");
     JobSpec spec = spec(Guarantee.AT_LEAST_ONCE, settings);
     Properties consumer = KafkaIo.consumer(spec, 0);
     assertEquals("false", consumer.get(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG));
