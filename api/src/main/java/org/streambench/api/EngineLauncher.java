@@ -37,6 +37,7 @@ public final class EngineLauncher {
     ParentWatchdog.start("engine " + engine.name());
     try {
       JobSpec spec = JobSpec.read(Path.of(args[0]));
+      refuseRetiredSettings(spec);
       writeInfo(engine, spec.runDir());
       engine.run(spec, () -> markReady(spec.runDir()));
       System.exit(0);
@@ -48,6 +49,17 @@ public final class EngineLauncher {
       t.printStackTrace();
       writeError(args[0], t);
       System.exit(1);
+    }
+  }
+
+  /** The harness refuses them first; an engine started another way must not ignore them. */
+  private static void refuseRetiredSettings(JobSpec spec) {
+    for (String key : spec.settings().keySet()) {
+      KafkaClientSettings.refusal(key)
+          .ifPresent(
+              refusal -> {
+                throw new UnsupportedOperationException(refusal);
+              });
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.streambench.api.Guarantee;
+import org.streambench.api.KafkaClientSettings;
 import org.streambench.harness.KeyValues;
 import org.streambench.harness.UsageException;
 
@@ -24,7 +25,10 @@ import org.streambench.harness.UsageException;
  *   <li>each {@code --set key=value}, in order
  * </ol>
  *
- * Nested YAML maps are flattened with dots ({@code flink: {a.b: 1}} becomes {@code flink.a.b=1}).
+ * Nested YAML maps are flattened with dots ({@code flink: {a.b: 1}} becomes {@code flink.a.b=1}). A
+ * Kafka client setting under a retired name ({@code producer.*}, {@code kafka.sink.*}, ...) is
+ * refused in any layer, naming the {@code kafka.consumer.*} / {@code kafka.producer.*} key that
+ * replaces it ({@link KafkaClientSettings}).
  */
 public final class EngineSettings {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -38,8 +42,10 @@ public final class EngineSettings {
       List<Path> configFiles,
       List<String> sets) {
     Map<String, String> settings = new TreeMap<>();
-    settings.putAll(readYaml(engine.confDir().resolve("defaults.yaml"), true));
-    settings.putAll(readYaml(engine.confDir().resolve(guarantee.id() + ".yaml"), true));
+    Path defaults = engine.confDir().resolve("defaults.yaml");
+    settings.putAll(refuseRetired(readYaml(defaults, true), defaults + ":"));
+    Path ofGuarantee = engine.confDir().resolve(guarantee.id() + ".yaml");
+    settings.putAll(refuseRetired(readYaml(ofGuarantee, true), ofGuarantee + ":"));
     for (String profile : profiles) {
       Path file = engine.confDir().resolve("profiles").resolve(profile + ".yaml");
       if (!profile.matches("[A-Za-z0-9._-]+") || !Files.isRegularFile(file)) {
@@ -52,17 +58,29 @@ public final class EngineSettings {
                 + String.join(", ", profiles(engine))
                 + ")");
       }
-      settings.putAll(readYaml(file, false));
+      settings.putAll(refuseRetired(readYaml(file, false), file + ":"));
     }
     SettingTypes types = SettingTypes.of(engine);
     for (Path file : configFiles) {
-      Map<String, String> fromFile = readYaml(file, false);
+      Map<String, String> fromFile = refuseRetired(readYaml(file, false), file + ":");
       fromFile.forEach((k, v) -> types.check(k, v, file.toString() + ":"));
       settings.putAll(fromFile);
     }
-    Map<String, String> fromSets = KeyValues.parse("--set", sets);
+    Map<String, String> fromSets = refuseRetired(KeyValues.parse("--set", sets), "--set");
     fromSets.forEach((k, v) -> types.check(k, v, "--set"));
     settings.putAll(fromSets);
+    return settings;
+  }
+
+  /** {@code settings}, unless one of them has a retired name; {@code source} says where it was. */
+  static Map<String, String> refuseRetired(Map<String, String> settings, String source) {
+    for (String key : settings.keySet()) {
+      KafkaClientSettings.refusal(key)
+          .ifPresent(
+              refusal -> {
+                throw new UsageException(source + " " + refusal);
+              });
+    }
     return settings;
   }
 

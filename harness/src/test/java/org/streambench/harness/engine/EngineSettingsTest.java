@@ -83,6 +83,58 @@ class EngineSettingsTest {
     }
   }
 
+  /** No shipped profile uses a retired Kafka client setting, or any other refused one. */
+  @Test
+  void everyShippedProfileResolves() {
+    EngineRegistry registry = EngineRegistry.scan(Home.detect().enginesDir());
+    for (EngineDescriptor d : registry.all().values()) {
+      for (String profile : EngineSettings.profiles(d)) {
+        Guarantee g = d.guarantees().get(0);
+        assertTrue(
+            !EngineSettings.resolve(d, g, List.of(profile), List.of(), List.of()).isEmpty(),
+            d.name() + " " + profile);
+      }
+    }
+  }
+
+  @Test
+  void retiredKafkaClientSettingsAreRefusedNamingTheirReplacement(@TempDir Path dir)
+      throws Exception {
+    EngineDescriptor e = engine(dir);
+    UsageException set =
+        assertThrows(
+            UsageException.class,
+            () ->
+                EngineSettings.resolve(
+                    e, Guarantee.AT_LEAST_ONCE, List.of(), List.of(), List.of("producer.acks=1")));
+    assertEquals(
+        "--set setting 'producer.acks' is no longer read: Kafka client settings are"
+            + " kafka.consumer.* and kafka.producer.* in every engine; use 'kafka.producer.acks'",
+        set.getMessage());
+    Path file = dir.resolve("old.yaml");
+    Files.writeString(file, "kafka:\n  source:\n    fetch.max.wait.ms: 5\n");
+    UsageException fromFile =
+        assertThrows(
+            UsageException.class,
+            () ->
+                EngineSettings.resolve(
+                    e, Guarantee.AT_LEAST_ONCE, List.of(), List.of(file), List.of()));
+    assertTrue(
+        fromFile.getMessage().startsWith(file + ": setting 'kafka.source.fetch.max.wait.ms'"),
+        fromFile.getMessage());
+    assertTrue(
+        fromFile.getMessage().endsWith("use 'kafka.consumer.fetch.max.wait.ms'"),
+        fromFile.getMessage());
+    Map<String, String> current =
+        EngineSettings.resolve(
+            e,
+            Guarantee.AT_LEAST_ONCE,
+            List.of(),
+            List.of(),
+            List.of("kafka.producer.acks=1", "streams.main.consumer.max.poll.records=5"));
+    assertEquals("1", current.get("kafka.producer.acks"));
+  }
+
   @Test
   void registryRejectsWhatAnEngineCannotRun() {
     EngineRegistry registry = EngineRegistry.scan(Home.detect().enginesDir());

@@ -6,18 +6,19 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientSettings;
 
 /**
- * The Kafka clients of transform loop {@code index}: the {@code consumer.*} / {@code producer.*}
- * settings, then what the loop needs (the run's consumer group, manual commits from the earliest
- * offset, bytes in and out, a transactional id under exactly-once).
+ * The Kafka clients of transform loop {@code index}: the {@code kafka.consumer.*} / {@code
+ * kafka.producer.*} settings, then what the loop needs (the run's consumer group, manual commits
+ * from the earliest offset, bytes in and out, a transactional id under exactly-once).
  */
 final class KafkaIo {
   private KafkaIo() {}
 
   static Properties consumer(JobSpec spec, int index) {
     Properties p = new Properties();
-    p.putAll(spec.settingsWithPrefix("consumer."));
+    p.putAll(KafkaClientSettings.consumer(spec));
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
     p.put(ConsumerConfig.GROUP_ID_CONFIG, spec.runId());
     p.put(ConsumerConfig.CLIENT_ID_CONFIG, "baseline-consumer-" + index);
@@ -30,7 +31,7 @@ final class KafkaIo {
 
   static Properties producer(JobSpec spec, CommitMode mode, int index) {
     Properties p = new Properties();
-    p.putAll(spec.settingsWithPrefix("producer."));
+    p.putAll(KafkaClientSettings.producer(spec));
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
     p.put(ProducerConfig.CLIENT_ID_CONFIG, "baseline-producer-" + index);
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());

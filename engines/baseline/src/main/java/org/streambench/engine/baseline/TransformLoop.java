@@ -58,7 +58,11 @@ final class TransformLoop implements Runnable {
             new KafkaConsumer<>(KafkaIo.consumer(spec, index));
         KafkaProducer<byte[], byte[]> producer =
             new KafkaProducer<>(KafkaIo.producer(spec, mode, index))) {
-      consumer.assign(myPartitions(consumer));
+      consumer.assign(
+          owned(
+              consumer.partitionsFor(spec.inputTopic(), Duration.ofSeconds(30)),
+              spec.parallelism(),
+              index));
       assigned.countDown();
       if (mode == CommitMode.TRANSACTIONAL) {
         producer.initTransactions();
@@ -133,10 +137,13 @@ final class TransformLoop implements Runnable {
     return offsets;
   }
 
-  private List<TopicPartition> myPartitions(KafkaConsumer<byte[], byte[]> consumer) {
+  /**
+   * The partitions loop {@code index} of {@code loops} reads: {@code index, index + loops, ...}.
+   */
+  static List<TopicPartition> owned(List<PartitionInfo> partitions, int loops, int index) {
     List<TopicPartition> mine = new ArrayList<>();
-    for (PartitionInfo p : consumer.partitionsFor(spec.inputTopic(), Duration.ofSeconds(30))) {
-      if (p.partition() % spec.parallelism() == index) {
+    for (PartitionInfo p : partitions) {
+      if (p.partition() % loops == index) {
         mine.add(new TopicPartition(p.topic(), p.partition()));
       }
     }

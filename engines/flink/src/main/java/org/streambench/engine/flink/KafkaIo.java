@@ -22,6 +22,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientSettings;
 import org.streambench.api.SourceReadiness;
 
 /**
@@ -66,7 +67,7 @@ final class KafkaIo {
       int parallelism,
       String name) {
     Properties props = new Properties();
-    props.putAll(spec.settingsWithPrefix("kafka.consumer."));
+    props.putAll(KafkaClientSettings.consumer(spec));
     KafkaSource<T> source =
         KafkaSource.<T>builder()
             .setBootstrapServers(spec.bootstrapServers())
@@ -93,7 +94,7 @@ final class KafkaIo {
   /** Writes results to the output topic with {@code parallelism} subtasks (0: the job's). */
   static void write(DataStream<String> results, JobSpec spec, int parallelism) {
     Properties props = new Properties();
-    props.putAll(spec.settingsWithPrefix("kafka.producer."));
+    props.putAll(KafkaClientSettings.producer(spec));
     KafkaSink<String> sink =
         KafkaSink.<String>builder()
             .setBootstrapServers(spec.bootstrapServers())

@@ -10,11 +10,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientSettings;
 import org.streambench.api.WorkloadParams;
 
 /**
  * The run's StreamsConfig and state stores, from the engine settings: {@code streams.*} verbatim,
- * {@code state.store} (rocksdb or in-memory) for every store, {@code instances}.
+ * {@code kafka.consumer.*} / {@code kafka.producer.*} as Kafka Streams' {@code consumer.*} / {@code
+ * producer.*} client properties, {@code state.store} (rocksdb or in-memory) for every store, {@code
+ * instances}.
  */
 final class StreamsSettings {
   static final String ROCKSDB = "rocksdb";
@@ -38,6 +41,8 @@ final class StreamsSettings {
     p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
     p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
     p.putAll(spec.settingsWithPrefix("streams."));
+    KafkaClientSettings.consumer(spec).forEach((k, v) -> p.put(StreamsConfig.consumerPrefix(k), v));
+    KafkaClientSettings.producer(spec).forEach((k, v) -> p.put(StreamsConfig.producerPrefix(k), v));
     if (spec.workload().equals("ysb")) {
       p.put(
           StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,

@@ -19,7 +19,7 @@ class StreamsSettingsTest {
   @TempDir Path runDir;
 
   @Test
-  void configuresTheRunAndPassesStreamsSettingsVerbatim() {
+  void configuresTheRunWithStreamsSettingsVerbatimAndTheKafkaClientSettings() {
     Properties config =
         StreamsSettings.config(
             TestRuns.spec(
@@ -28,7 +28,8 @@ class StreamsSettingsTest {
                 Map.of(),
                 Map.of(
                     "streams.commit.interval.ms", "250",
-                    "streams.producer.linger.ms", "7",
+                    "kafka.producer.linger.ms", "7",
+                    "kafka.consumer.fetch.max.wait.ms", "9",
                     "state.store", "in-memory")));
     assertEquals("run-1", config.get(StreamsConfig.APPLICATION_ID_CONFIG));
     assertEquals("127.0.0.1:1", config.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG));
@@ -36,6 +37,7 @@ class StreamsSettingsTest {
     assertTrue(config.get(StreamsConfig.STATE_DIR_CONFIG).toString().startsWith(runDir.toString()));
     assertEquals("250", config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG));
     assertEquals("7", config.get("producer.linger.ms"));
+    assertEquals("9", config.get("consumer.fetch.max.wait.ms"));
     assertEquals(
         BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class,
         config.get(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG));

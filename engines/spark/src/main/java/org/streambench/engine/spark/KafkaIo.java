@@ -17,6 +17,7 @@ import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientSettings;
 
 /**
  * The Kafka ends every query shares.
@@ -36,9 +37,10 @@ import org.streambench.api.JobSpec;
  * engine latency is near zero and all of Spark's batching shows in end-to-end latency only; in a
  * stateful query they span the shuffle and the state store (two stages of the same batch).
  *
- * <p>Settings: {@code kafka.source.X} → source option {@code kafka.X} (consumer properties), {@code
- * source.X} → source option {@code X} (e.g. {@code maxOffsetsPerTrigger}), {@code kafka.sink.X} →
- * sink option {@code kafka.X} (producer properties), {@code sink.X} → sink option {@code X}.
+ * <p>Settings: {@code kafka.consumer.X} → source option {@code kafka.X} (consumer properties),
+ * {@code source.X} → source option {@code X} (e.g. {@code maxOffsetsPerTrigger}), {@code
+ * kafka.producer.X} → sink option {@code kafka.X} (producer properties), {@code sink.X} → sink
+ * option {@code X}.
  */
 final class KafkaIo {
   private KafkaIo() {}
@@ -58,7 +60,7 @@ final class KafkaIo {
             .option("subscribe", topics)
             .option("startingOffsets", "earliest")
             .option("groupIdPrefix", "streambench-" + spec.runId());
-    spec.settingsWithPrefix("kafka.source.").forEach((k, v) -> reader.option("kafka." + k, v));
+    KafkaClientSettings.consumer(spec).forEach((k, v) -> reader.option("kafka." + k, v));
     spec.settingsWithPrefix("source.").forEach(reader::option);
     return reader
         .load()
@@ -86,7 +88,7 @@ final class KafkaIo {
             .format("kafka")
             .option("kafka.bootstrap.servers", spec.bootstrapServers())
             .option("topic", spec.outputTopic());
-    spec.settingsWithPrefix("kafka.sink.").forEach((k, v) -> writer.option("kafka." + k, v));
+    KafkaClientSettings.producer(spec).forEach((k, v) -> writer.option("kafka." + k, v));
     spec.settingsWithPrefix("sink.").forEach(writer::option);
     return SparkEngine.configure(writer, spec, outputMode).start();
   }
@@ -97,7 +99,7 @@ final class KafkaIo {
 
   /**
    * A producer for sinks Spark does not write itself (ysb's foreach sink), configured like Spark's
-   * Kafka sink: the {@code kafka.sink.*} settings over the bootstrap servers.
+   * Kafka sink: the {@code kafka.producer.*} settings over the bootstrap servers.
    */
   static KafkaProducer<byte[], byte[]> producer(
       String bootstrapServers, Map<String, String> props) {

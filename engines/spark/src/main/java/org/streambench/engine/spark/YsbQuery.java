@@ -19,6 +19,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientSettings;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.CampaignCache;
 import org.streambench.api.workload.RedisWindowWrites;
@@ -76,7 +77,7 @@ final class YsbQuery {
                         params.string("redis.prefix"),
                         spec.bootstrapServers(),
                         spec.outputTopic(),
-                        spec.settingsWithPrefix("kafka.sink."))),
+                        KafkaClientSettings.producer(spec))),
             spec,
             "update")
         .start();

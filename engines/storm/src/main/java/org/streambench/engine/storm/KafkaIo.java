@@ -25,6 +25,7 @@ import org.apache.storm.utils.Utils;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientSettings;
 import org.streambench.api.SourceReadiness;
 
 /**
@@ -83,7 +84,7 @@ final class KafkaIo {
     streams.put(Utils.DEFAULT_STREAM_ID, fields);
     KafkaSpoutConfig<String, String> config =
         KafkaSpoutConfig.builder(spec.bootstrapServers(), topics.toArray(new String[0]))
-            .setProp(new HashMap<String, Object>(spec.settingsWithPrefix("kafka.consumer.")))
+            .setProp(new HashMap<String, Object>(KafkaClientSettings.consumer(spec)))
             .setProp(ConsumerConfig.GROUP_ID_CONFIG, spec.runId())
             .setFirstPollOffsetStrategy(FirstPollOffsetStrategy.UNCOMMITTED_EARLIEST)
             .setProcessingGuarantee(
@@ -98,7 +99,7 @@ final class KafkaIo {
   /** Adds the sink writing every tuple's {@link #RESULT} field, stamped, to the output topic. */
   static BoltDeclarer addSink(TopologyBuilder builder, JobSpec spec) {
     Properties props = new Properties();
-    props.putAll(spec.settingsWithPrefix("kafka.producer."));
+    props.putAll(KafkaClientSettings.producer(spec));
     props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
     props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
     props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
