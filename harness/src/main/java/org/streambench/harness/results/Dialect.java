@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * What differs between the databases the results can live in. The schema is written once, with
@@ -13,6 +14,18 @@ import java.util.Properties;
  */
 public enum Dialect {
   SQLITE("SQLite", "TEXT", "TEXT", "TEXT", "") {
+    private static final int BUSY_TIMEOUT_MS = 10_000;
+    private static final int SQLITE_BUSY = 5;
+
+    private static void pause() throws SQLException {
+      try {
+        Thread.sleep(ThreadLocalRandom.current().nextInt(5, 25));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SQLException("interrupted while opening the database", e);
+      }
+    }
+
     @Override
     Properties connectionProperties() {
       Properties p = new Properties();
@@ -24,8 +37,22 @@ public enum Dialect {
 
     @Override
     void prepareSession(Statement s) throws SQLException {
-      s.execute("PRAGMA busy_timeout=10000");
-      s.execute("PRAGMA journal_mode=WAL");
+      s.execute("PRAGMA busy_timeout=" + BUSY_TIMEOUT_MS);
+      // Switching a new file to WAL needs its exclusive lock. Two openers doing it at once can both
+      // hold the shared lock; SQLite then answers one SQLITE_BUSY at once instead of calling the
+      // busy handler (waiting would deadlock), so the switch is retried within the busy timeout.
+      long deadline = System.nanoTime() + BUSY_TIMEOUT_MS * 1_000_000L;
+      while (true) {
+        try {
+          s.execute("PRAGMA journal_mode=WAL");
+          return;
+        } catch (SQLException e) {
+          if (e.getErrorCode() != SQLITE_BUSY || System.nanoTime() > deadline) {
+            throw e;
+          }
+          pause();
+        }
+      }
     }
 
     @Override
