@@ -62,6 +62,21 @@ public record DriverThreads(int generator, int collector) {
     return Math.max(1, Math.min(n, partitions));
   }
 
+  /**
+   * The next step up after a driver-bound trial: twice the threads each side resolved to for {@code
+   * partitions}, at most one per core of this machine; null if neither side can grow (so the trial
+   * is the driver's limit, not a thread count the search could have raised).
+   */
+  public DriverThreads doubled(int partitions, boolean concurrentInput, int cores) {
+    int g = generatorFor(partitions, concurrentInput);
+    int c = collectorFor(partitions);
+    DriverThreads next =
+        new DriverThreads(Math.max(g, Math.min(2 * g, cores)), Math.max(c, Math.min(2 * c, cores)));
+    int g2 = next.generatorFor(partitions, concurrentInput);
+    int c2 = next.collectorFor(partitions);
+    return g2 > g || c2 > c ? new DriverThreads(g2, c2) : null;
+  }
+
   /** As stored with a run: the counts asked for ("auto" for 0). */
   public String describe() {
     return name(generator) + "/" + name(collector);

@@ -119,6 +119,29 @@ public record RunRequest(
         driver);
   }
 
+  /** The same run with other driver threads (a search's answer to a driver-bound trial). */
+  public RunRequest withDriver(DriverThreads newDriver) {
+    return new RunRequest(
+        engine,
+        workload,
+        mode,
+        rate,
+        warmup,
+        duration,
+        records,
+        parallelism,
+        partitions,
+        guarantee,
+        profiles,
+        engineConfigs,
+        sets,
+        maxGeneratorLag,
+        idleTimeout,
+        seed,
+        params,
+        newDriver);
+  }
+
   public Workload workloadDefinition() {
     return Workloads.get(workload);
   }

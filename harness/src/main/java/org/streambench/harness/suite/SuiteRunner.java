@@ -16,6 +16,7 @@ import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunGuard;
 import org.streambench.harness.run.RunRequest;
 
@@ -125,6 +126,14 @@ public final class SuiteRunner {
       Sustainability.Judgement j =
           Sustainability.judge(
               r, rate, base.warmup().toSeconds(), base.duration().toSeconds(), plan.objective());
+      DriverThreads more = j.driverBound() ? moreThreads(base) : null;
+      if (more != null) {
+        String reason = j.reason() + "; repeated with " + more.describe() + " driver threads";
+        search.repeated(rate, r.runId(), reason);
+        progress.accept("  → " + reason);
+        base = base.withDriver(more);
+        continue;
+      }
       search.record(rate, r.runId(), j);
       progress.accept(
           "  → " + (j.sustainable() ? "sustainable: " : "not sustainable: ") + j.reason());
@@ -142,6 +151,20 @@ public final class SuiteRunner {
         result.converged() ? "converged" : "inconclusive",
         runIds,
         result);
+  }
+
+  /**
+   * The driver threads a search tries after a driver-bound trial, so that it calls a rate
+   * driver-bound only when the driver has as many threads as the partitions and cores allow; null
+   * when it already has.
+   */
+  private static DriverThreads moreThreads(RunRequest request) {
+    return request
+        .driver()
+        .doubled(
+            request.partitions(),
+            request.workloadDefinition().concurrentInput(),
+            Runtime.getRuntime().availableProcessors());
   }
 
   /** One run, stored; null if a signal aborted it. */

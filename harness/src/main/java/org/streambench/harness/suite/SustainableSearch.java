@@ -39,6 +39,14 @@ public final class SustainableSearch {
     return stopReason;
   }
 
+  /**
+   * A driver-bound trial the runner repeats at the same rate with more driver threads: kept among
+   * the trials, but only its repeat is judged.
+   */
+  public void repeated(long rate, String runId, String reason) {
+    trials.add(new Trial(rate, runId, false, reason));
+  }
+
   public void record(long rate, String runId, Sustainability.Judgement j) {
     trials.add(new Trial(rate, runId, j.sustainable(), j.reason()));
     if (j.driverBound()) {
