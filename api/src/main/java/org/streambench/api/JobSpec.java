@@ -25,6 +25,9 @@ import java.util.TreeMap;
  * @param runDir directory where the engine writes its info and readiness files
  * @param settings the engine's resolved settings (from its named config files and overrides)
  * @param params workload parameters
+ * @param deployment one process or a cluster of processes
+ * @param instance which of a cluster's engine instances this process is (1-based), or {@link #SOLE}
+ *     for the engine's only process (local) or its job client (a cluster's submitter)
  */
 public record JobSpec(
     String runId,
@@ -36,7 +39,12 @@ public record JobSpec(
     int parallelism,
     Path runDir,
     Map<String, String> settings,
-    Map<String, String> params) {
+    Map<String, String> params,
+    Deployment deployment,
+    int instance) {
+
+  /** {@link #instance} of a process that is the engine's only one, or a cluster's job client. */
+  public static final int SOLE = 0;
 
   private static final String SETTING = "setting.";
   private static final String PARAM = "param.";
@@ -49,8 +57,72 @@ public record JobSpec(
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1, was " + parallelism);
     }
+    Objects.requireNonNull(deployment, "deployment");
+    if (instance < SOLE || instance > deployment.workers()) {
+      throw new IllegalArgumentException(
+          "instance " + instance + " of " + deployment.workers() + " workers");
+    }
     settings = Map.copyOf(new TreeMap<>(settings));
     params = Map.copyOf(new TreeMap<>(params));
+  }
+
+  /** A spec for one local process. */
+  public JobSpec(
+      String runId,
+      String workload,
+      String bootstrapServers,
+      String inputTopic,
+      String outputTopic,
+      Guarantee guarantee,
+      int parallelism,
+      Path runDir,
+      Map<String, String> settings,
+      Map<String, String> params) {
+    this(
+        runId,
+        workload,
+        bootstrapServers,
+        inputTopic,
+        outputTopic,
+        guarantee,
+        parallelism,
+        runDir,
+        settings,
+        params,
+        Deployment.local(parallelism),
+        SOLE);
+  }
+
+  /** The same spec as seen by instance {@code n} (1-based) of a cluster. */
+  public JobSpec forInstance(int n) {
+    return new JobSpec(
+        runId,
+        workload,
+        bootstrapServers,
+        inputTopic,
+        outputTopic,
+        guarantee,
+        parallelism,
+        runDir,
+        settings,
+        params,
+        deployment,
+        n);
+  }
+
+  /**
+   * The suffix of this process's own files in the run directory: empty for the sole process, {@code
+   * -N} for instance N.
+   */
+  public String fileSuffix() {
+    return instance == SOLE ? "" : "-" + instance;
+  }
+
+  /** The tasks (of {@link #parallelism}) this process runs: all for the sole process. */
+  public int[] tasks() {
+    return instance == SOLE
+        ? Deployment.local(parallelism).tasksOf(1, parallelism)
+        : deployment.tasksOf(instance, parallelism);
   }
 
   /** A setting, or {@code fallback} if the config files do not name it. */
@@ -89,6 +161,9 @@ public record JobSpec(
     p.setProperty("guarantee", guarantee.id());
     p.setProperty("parallelism", Integer.toString(parallelism));
     p.setProperty("run.dir", runDir.toString());
+    p.setProperty("deployment", deployment.kind().id());
+    p.setProperty("deployment.workers", Integer.toString(deployment.workers()));
+    p.setProperty("deployment.slots-per-worker", Integer.toString(deployment.slotsPerWorker()));
     settings.forEach((k, v) -> p.setProperty(SETTING + k, v));
     params.forEach((k, v) -> p.setProperty(PARAM + k, v));
     return p;
@@ -104,6 +179,14 @@ public record JobSpec(
         params.put(key.substring(PARAM.length()), p.getProperty(key));
       }
     }
+    int parallelism = Integer.parseInt(required(p, "parallelism"));
+    Deployment deployment =
+        p.getProperty("deployment") == null
+            ? Deployment.local(parallelism)
+            : new Deployment(
+                Deployment.Kind.parse(p.getProperty("deployment")),
+                Integer.parseInt(required(p, "deployment.workers")),
+                Integer.parseInt(required(p, "deployment.slots-per-worker")));
     return new JobSpec(
         required(p, "run.id"),
         required(p, "workload"),
@@ -111,10 +194,12 @@ public record JobSpec(
         required(p, "input.topic"),
         required(p, "output.topic"),
         Guarantee.parse(required(p, "guarantee")),
-        Integer.parseInt(required(p, "parallelism")),
+        parallelism,
         Path.of(required(p, "run.dir")),
         settings,
-        params);
+        params,
+        deployment,
+        SOLE);
   }
 
   public void write(Path file) throws IOException {

@@ -1,5 +1,6 @@
 package org.streambench.api;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -54,5 +55,42 @@ class JobSpecTest {
       assertEquals(g, Guarantee.parse(g.id()));
     }
     assertThrows(IllegalArgumentException.class, () -> Guarantee.parse("twice"));
+  }
+
+  @Test
+  void aClusterDeploymentRoundTripsAndEachInstanceKnowsItsTasks(@TempDir Path dir)
+      throws Exception {
+    JobSpec local = sample(dir);
+    JobSpec cluster =
+        new JobSpec(
+            local.runId(),
+            local.workload(),
+            local.bootstrapServers(),
+            local.inputTopic(),
+            local.outputTopic(),
+            local.guarantee(),
+            5,
+            dir,
+            local.settings(),
+            local.params(),
+            new Deployment(Deployment.Kind.CLUSTER, 2, 3),
+            JobSpec.SOLE);
+    Path file = dir.resolve("spec.properties");
+    cluster.write(file);
+    assertEquals(cluster, JobSpec.read(file));
+    assertArrayEquals(new int[] {0, 2, 4}, cluster.forInstance(1).tasks());
+    assertArrayEquals(new int[] {1, 3}, cluster.forInstance(2).tasks());
+    assertEquals("-2", cluster.forInstance(2).fileSuffix());
+    assertArrayEquals(new int[] {0, 1, 2}, local.tasks());
+    assertEquals("", local.fileSuffix());
+    assertThrows(IllegalArgumentException.class, () -> cluster.forInstance(3));
+  }
+
+  @Test
+  void deploymentKindsParseByName() {
+    assertEquals(Deployment.Kind.CLUSTER, Deployment.Kind.parse("cluster"));
+    assertThrows(IllegalArgumentException.class, () -> Deployment.Kind.parse("cloud"));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Deployment(Deployment.Kind.CLUSTER, 0, 1));
   }
 }

@@ -6,8 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.KeyValues;
+import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.Mode;
@@ -66,6 +68,28 @@ final class RunOptions {
       defaultValue = "1",
       description = "Engine parallelism (default: ${DEFAULT-VALUE}).")
   int parallelism;
+
+  @Option(
+      names = "--deployment",
+      paramLabel = "local|cluster",
+      defaultValue = "local",
+      description =
+          "local: the engine in one process; cluster: the engine's own cluster of processes on"
+              + " this machine, --workers worker processes (docs/engines.md says which engines have"
+              + " one and how it is laid out; default: ${DEFAULT-VALUE}).")
+  String deployment;
+
+  @Option(
+      names = "--workers",
+      description = "Worker processes of a cluster deployment (default: 2).")
+  Integer workers;
+
+  @Option(
+      names = "--slots-per-worker",
+      description =
+          "Task slots (stream threads, executor cores) of each worker of a cluster deployment"
+              + " (default: the parallelism divided by the workers, rounded up).")
+  Integer slotsPerWorker;
 
   @Option(
       names = "--partitions",
@@ -187,6 +211,28 @@ final class RunOptions {
         workloadParams(),
         new DriverThreads(
             DriverThreads.parse("--generator-threads", generatorThreads),
-            DriverThreads.parse("--collector-threads", collectorThreads)));
+            DriverThreads.parse("--collector-threads", collectorThreads)),
+        deployment());
+  }
+
+  private Deployment deployment() {
+    Deployment.Kind kind;
+    try {
+      kind = Deployment.Kind.parse(deployment);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--" + e.getMessage());
+    }
+    if (kind == Deployment.Kind.LOCAL) {
+      if (workers != null || slotsPerWorker != null) {
+        throw new UsageException("--workers and --slots-per-worker need --deployment cluster");
+      }
+      return Deployment.local(parallelism);
+    }
+    int n = workers == null ? 2 : workers;
+    if (n < 1 || (slotsPerWorker != null && slotsPerWorker < 1)) {
+      throw new UsageException("--workers and --slots-per-worker must be at least 1");
+    }
+    int slots = slotsPerWorker == null ? Math.max(1, (parallelism + n - 1) / n) : slotsPerWorker;
+    return new Deployment(kind, n, slots);
   }
 }

@@ -20,7 +20,8 @@ import org.streambench.api.Guarantee;
  * <p>Keys: {@code name}, {@code description}, {@code jar}, {@code main}, {@code workloads}, {@code
  * guarantees}, {@code jvm.options}; optionally {@code in-job} (workloads with an in-job source) and
  * {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints when a run asks
- * for it.
+ * for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link ClusterRole}),
+ * absent for an engine that runs only in one process.
  */
 public record EngineDescriptor(
     String name,
@@ -32,7 +33,8 @@ public record EngineDescriptor(
     List<Guarantee> guarantees,
     List<String> inJobWorkloads,
     Map<String, String> notOffered,
-    List<String> jvmOptions) {
+    List<String> jvmOptions,
+    List<ClusterRole> clusterRoles) {
   private static final String NOT_OFFERED = "not-offered.";
 
   static EngineDescriptor load(Path file) throws IOException {
@@ -53,7 +55,13 @@ public record EngineDescriptor(
         notOffered(p),
         Arrays.stream(p.getProperty("jvm.options", "").trim().split("\\s+"))
             .filter(s -> !s.isEmpty())
-            .toList());
+            .toList(),
+        ClusterRole.parse(list(p.getProperty("cluster.roles", ""))));
+  }
+
+  /** Whether the engine can run as a cluster of processes on this machine. */
+  public boolean hasCluster() {
+    return !clusterRoles.isEmpty();
   }
 
   /** Why the engine does not offer {@code what} (a workload or guarantee), if it says. */

@@ -75,6 +75,23 @@ public final class EngineRegistry {
     return d;
   }
 
+  /** Checks that {@code engine} can run as a cluster of processes on this machine. */
+  public void requireCluster(EngineDescriptor engine) {
+    if (!engine.hasCluster()) {
+      throw new UsageException(
+          "engine "
+              + engine.name()
+              + " has no cluster deployment yet (engines with one: "
+              + String.join(
+                  ", ",
+                  engines.values().stream()
+                      .filter(EngineDescriptor::hasCluster)
+                      .map(EngineDescriptor::name)
+                      .toList())
+              + "); use --deployment local");
+    }
+  }
+
   /** As {@link #require}, and checked to generate {@code workload}'s input inside its job. */
   public EngineDescriptor requireInJob(String name, String workload, Guarantee guarantee) {
     EngineDescriptor d = require(name, workload, guarantee);

@@ -57,6 +57,9 @@ public final class BenchmarkRun {
         request.mode() == Mode.IN_JOB
             ? registry.requireInJob(request.engine(), request.workload(), request.guarantee())
             : registry.require(request.engine(), request.workload(), request.guarantee());
+    if (request.deployment().cluster()) {
+      registry.requireCluster(engine);
+    }
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     Map<String, String> settings =
         EngineSettings.resolve(
@@ -128,7 +131,7 @@ public final class BenchmarkRun {
       this.kafka = kafka;
       this.redis = redis;
       this.progress = progress;
-      this.engineProcesses = new EngineProcesses(engine, layout);
+      this.engineProcesses = new EngineProcesses(engine, layout, request.deployment());
     }
 
     void end(String status, RunResult.Failure failure) {
@@ -206,7 +209,9 @@ public final class BenchmarkRun {
           request.parallelism(),
           layout.runDir(),
           settings,
-          params);
+          params,
+          request.deployment(),
+          JobSpec.SOLE);
     }
 
     /** An external cluster keeps no benchmark scratch data; the embedded broker's goes with it. */
@@ -257,7 +262,7 @@ public final class BenchmarkRun {
               .verification(verdict.counts(), verdict.examples())
               .processes(usage, sampler.coresPerSecond())
               .config(config, ResolvedConfig.hash(config))
-              .provenance(Provenance.ofRun(home, layout.runDir(), kafka, redis, request.seed()));
+              .provenance(Provenance.ofRun(home, layout.runDir(), kafka, redis, request));
       if (completed) {
         addMeasurements(result);
       }

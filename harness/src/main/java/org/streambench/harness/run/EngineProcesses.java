@@ -5,19 +5,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.streambench.api.Deployment;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.EpochMicros;
+import org.streambench.api.JobSpec;
+import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 
 /**
- * The engine's processes in one run: started from the engine's jar with the run's spec, sampled
- * (role {@code engine}) and watched, ready when the engine writes its ready file, stopped at the
- * end. The local deployment has one process; the list leaves room for a cluster's several.
+ * The engine's processes in one run, started from the engine's jar with the run's spec: one process
+ * for a local deployment; for a cluster, the engine's {@link ClusterRole}s in order, a per-worker
+ * role once per worker. Each is watched and sampled on its own ({@code engine/<process>}) and all
+ * together as the role {@code engine}; the engine is ready when every process has written its ready
+ * file. Stopped at the end.
  */
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -25,12 +31,14 @@ final class EngineProcesses {
 
   private final EngineDescriptor engine;
   private final RunLayout layout;
+  private final Deployment deployment;
   private final List<ChildProcess> processes = new ArrayList<>();
   private long readyMicros;
 
-  EngineProcesses(EngineDescriptor engine, RunLayout layout) {
+  EngineProcesses(EngineDescriptor engine, RunLayout layout, Deployment deployment) {
     this.engine = engine;
     this.layout = layout;
+    this.deployment = deployment;
   }
 
   String name() {
@@ -40,33 +48,86 @@ final class EngineProcesses {
   /** Starts the engine on the spec file and waits until it is ready, watching it meanwhile. */
   void start(Path specFile, ProcessSampler sampler, ServiceWatch watch, Consumer<String> progress)
       throws IOException, InterruptedException, ServiceFailure {
-    progress.accept("starting engine " + engine.name());
     long t0 = System.nanoTime();
-    ChildProcess process =
-        ChildProcess.startJava(
-            "engine",
-            layout.runId(),
-            engine.jar(),
-            engine.mainClass(),
-            engine.jvmOptions(),
-            List.of(specFile.toString()),
-            Map.of(),
-            layout.file("engine.log"));
-    processes.add(process);
-    sampler.watch("engine", process.pid());
-    watch.watchEngine("engine " + engine.name(), process, layout.runDir());
-    Path ready = layout.file(EngineLauncher.READY_FILE);
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (!Files.exists(ready)) {
-      watch.check();
-      if (System.nanoTime() > deadline) {
-        throw new ServiceFailure(
-            "engine not ready within " + READY_TIMEOUT.toSeconds() + " s", logTail());
+    Map<String, Integer> instances = instances();
+    progress.accept(
+        deployment.cluster()
+            ? "starting engine "
+                + engine.name()
+                + " as a cluster: "
+                + String.join(", ", instances.keySet())
+            : "starting engine " + engine.name());
+    List<Path> readyFiles = new ArrayList<>();
+    for (Map.Entry<String, Integer> e : instances.entrySet()) {
+      String name = e.getKey();
+      int instance = e.getValue();
+      List<String> args = new ArrayList<>(List.of(specFile.toString()));
+      if (instance != JobSpec.SOLE) {
+        args.add(Integer.toString(instance));
       }
-      Thread.sleep(50);
+      ChildProcess process =
+          ChildProcess.startJava(
+              "engine",
+              layout.runId(),
+              engine.jar(),
+              engine.mainClass(),
+              engine.jvmOptions(),
+              args,
+              Map.of(),
+              layout.file(deployment.cluster() ? "engine-" + name + ".log" : "engine.log"));
+      processes.add(process);
+      if (deployment.cluster()) {
+        sampler.watch("engine/" + name, process.pid());
+      }
+      watch.watchEngine(
+          "engine " + engine.name() + (deployment.cluster() ? " " + name : ""),
+          process,
+          layout.file(EngineLauncher.errorFile(instance)));
+      readyFiles.add(layout.file(EngineLauncher.readyFile(instance)));
     }
+    sampler.watch("engine", processes.stream().map(ChildProcess::pid).toList());
+    awaitReady(readyFiles, watch);
     readyMicros = EpochMicros.now();
     progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
+  }
+
+  /** Process name → instance number ({@link JobSpec#SOLE} for a single process), in start order. */
+  private Map<String, Integer> instances() {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    if (!deployment.cluster()) {
+      out.put("engine", JobSpec.SOLE);
+      return out;
+    }
+    for (ClusterRole role : engine.clusterRoles()) {
+      if (role.perWorker()) {
+        for (int i = 1; i <= deployment.workers(); i++) {
+          out.put(role.name() + "-" + i, i);
+        }
+      } else {
+        out.put(role.name(), JobSpec.SOLE);
+      }
+    }
+    return out;
+  }
+
+  private void awaitReady(List<Path> readyFiles, ServiceWatch watch)
+      throws InterruptedException, ServiceFailure {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    for (Path ready : readyFiles) {
+      while (!Files.exists(ready)) {
+        watch.check();
+        if (System.nanoTime() > deadline) {
+          throw new ServiceFailure(
+              "engine not ready within "
+                  + READY_TIMEOUT.toSeconds()
+                  + " s (no "
+                  + ready.getFileName()
+                  + ")",
+              logTail());
+        }
+        Thread.sleep(50);
+      }
+    }
   }
 
   /** When the engine became ready, in epoch micros. */
@@ -93,12 +154,13 @@ final class EngineProcesses {
     return processes.stream().allMatch(p -> !p.isAlive() && p.exitCode() == 0);
   }
 
-  /** The last lines of the engine's log, or null before it started. */
+  /** The last lines of the engine's (first process's) log, or null before it started. */
   String logTail() {
     return processes.isEmpty() ? null : processes.get(0).logTail(40);
   }
 
+  /** Stops every process at once (each gets the grace period), so N workers take one grace. */
   void stop() {
-    processes.forEach(p -> p.stop(STOP_GRACE_MS));
+    processes.parallelStream().forEach(p -> p.stop(STOP_GRACE_MS));
   }
 }

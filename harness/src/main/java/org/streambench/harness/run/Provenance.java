@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.streambench.api.Deployment;
 import org.streambench.api.EngineLauncher;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
@@ -22,19 +23,30 @@ import org.streambench.harness.redis.Redis;
 public final class Provenance {
   private Provenance() {}
 
-  /** A run's provenance: tool, host, harness JVM, engine (from its info file), Kafka, Redis. */
+  /**
+   * A run's provenance: tool, host, harness JVM, engine (from the info file of its sole or first
+   * instance) and its deployment, Kafka, Redis.
+   */
   static Map<String, Object> ofRun(
-      Home home, Path runDir, KafkaCluster kafka, Redis redis, long seed) {
+      Home home, Path runDir, KafkaCluster kafka, Redis redis, RunRequest request) {
     Map<String, Object> provenance = new LinkedHashMap<>();
     provenance.put("tool", tool(home));
     provenance.put("host", host());
     provenance.put("harnessJvm", harnessJvm());
-    provenance.put("engine", engineInfo(runDir.resolve(EngineLauncher.INFO_FILE)));
+    Path info = runDir.resolve(EngineLauncher.INFO_FILE);
+    provenance.put(
+        "engine",
+        engineInfo(Files.exists(info) ? info : runDir.resolve(EngineLauncher.infoFile(1))));
+    Deployment d = request.deployment();
+    provenance.put(
+        "deployment",
+        Map.of(
+            "kind", d.kind().id(), "workers", d.workers(), "slotsPerWorker", d.slotsPerWorker()));
     provenance.put("kafka", kafka == null ? "not started" : kafka.description());
     if (redis != null) {
       provenance.put("redis", redis.description());
     }
-    provenance.put("seed", seed);
+    provenance.put("seed", request.seed());
     return provenance;
   }
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
@@ -34,6 +35,7 @@ import org.streambench.harness.workload.Workloads;
  * @param seed random seed of the workload's generator, stored for reproduction
  * @param params workload parameters, resolved against the workload's defaults
  * @param driver generator and collector threads
+ * @param deployment the engine in one process or as a cluster of processes on this machine
  */
 public record RunRequest(
     String engine,
@@ -53,7 +55,8 @@ public record RunRequest(
     Duration idleTimeout,
     long seed,
     Map<String, String> params,
-    DriverThreads driver) {
+    DriverThreads driver,
+    Deployment deployment) {
 
   public RunRequest {
     Workload w = Workloads.get(workload);
@@ -80,6 +83,16 @@ public record RunRequest(
     profiles = List.copyOf(profiles);
     engineConfigs = List.copyOf(engineConfigs);
     sets = List.copyOf(sets);
+    if (deployment.cluster() && deployment.workers() * deployment.slotsPerWorker() < parallelism) {
+      throw new UsageException(
+          String.format(
+              "--parallelism %d needs as many task slots: --workers %d × --slots-per-worker %d"
+                  + " give %d",
+              parallelism,
+              deployment.workers(),
+              deployment.slotsPerWorker(),
+              deployment.workers() * deployment.slotsPerWorker()));
+    }
     if (driver.generator() > 1 && !w.concurrentInput()) {
       throw new UsageException(
           "workload "
@@ -116,7 +129,8 @@ public record RunRequest(
         idleTimeout,
         seed,
         params,
-        driver);
+        driver,
+        deployment);
   }
 
   /** The same run with other driver threads (a search's answer to a driver-bound trial). */
@@ -139,7 +153,8 @@ public record RunRequest(
         idleTimeout,
         seed,
         params,
-        newDriver);
+        newDriver,
+        deployment);
   }
 
   public Workload workloadDefinition() {
@@ -165,6 +180,12 @@ public record RunRequest(
     params.forEach((k, v) -> p.put("workload." + k, v));
     p.put("run.idle-timeout", Durations.format(idleTimeout));
     p.put("run.driver-threads", driver.describe());
+    if (deployment.cluster()) {
+      // absent for local runs, so their configuration hashes are those of earlier versions
+      p.put("run.deployment", deployment.kind().id());
+      p.put("run.workers", Integer.toString(deployment.workers()));
+      p.put("run.slots-per-worker", Integer.toString(deployment.slotsPerWorker()));
+    }
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));
       p.put("run.warmup", Durations.format(warmup));

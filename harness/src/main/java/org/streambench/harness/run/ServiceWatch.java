@@ -32,13 +32,16 @@ final class ServiceWatch {
             () -> process.logTail(TAIL_LINES)));
   }
 
-  /** Watches the engine; its ending is told in its own words where it wrote them. */
-  void watchEngine(String name, ChildProcess engine, Path runDir) {
+  /**
+   * Watches an engine process; its ending is told in its own words where it wrote them to {@code
+   * errorFile} ({@link EngineLauncher#errorFile}).
+   */
+  void watchEngine(String name, ChildProcess engine, Path errorFile) {
     services.add(
         new Service(
             name,
             engine::isAlive,
-            () -> engineEnding(engine, runDir),
+            () -> engineEnding(engine, errorFile),
             () -> engine.logTail(TAIL_LINES)));
   }
 
@@ -61,17 +64,13 @@ final class ServiceWatch {
     }
   }
 
-  /**
-   * How an engine ended, in the engine's own words where it wrote them ({@link
-   * EngineLauncher#ERROR_FILE}).
-   */
-  static String engineEnding(ChildProcess engine, Path runDir) {
+  /** How an engine ended, in the engine's own words where it wrote them to {@code error}. */
+  static String engineEnding(ChildProcess engine, Path error) {
     int code = engine.exitCode();
     if (code == EngineLauncher.EXIT_UNSUPPORTED) {
       return "refused the job (exit code 2)";
     }
     String ending = ending(code);
-    Path error = runDir.resolve(EngineLauncher.ERROR_FILE);
     try {
       if (Files.isRegularFile(error)) {
         return ending + ": " + Files.readString(error).strip();

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
@@ -171,7 +172,8 @@ public record SuitePlan(
           Duration.ofSeconds(30),
           42,
           params,
-          new DriverThreads(0, 0));
+          new DriverThreads(0, 0),
+          Deployment.local(Integer.parseInt(labels.get("parallelism"))));
     }
   }
 

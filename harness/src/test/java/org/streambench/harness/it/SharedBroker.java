@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
+import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
@@ -151,7 +152,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         idleTimeout,
         42,
         params,
-        DriverThreads.ONE_EACH);
+        DriverThreads.ONE_EACH,
+        Deployment.local(2));
   }
 
   RunResult run(RunRequest request) throws Exception {

@@ -14,6 +14,8 @@ import org.streambench.api.StreamEngine;
 /**
  * The baseline engine: no framework, just {@code parallelism} Kafka consumer → producer loops. It
  * shows what the broker and clients alone cost, so every engine's overhead can be read against it.
+ * As a cluster, each instance process runs its share of the loops ({@link JobSpec#tasks()}), all
+ * committing to one consumer group.
  */
 public final class BaselineEngine implements StreamEngine {
   /** Every workload this engine runs, with the guarantees it offers (one commit mode each). */
@@ -40,10 +42,13 @@ public final class BaselineEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     Transform transform = CATALOGUE.builder(spec);
     CommitMode mode = CommitMode.parse(spec.requiredSetting("commit.mode"));
-    CountDownLatch assigned = new CountDownLatch(spec.parallelism());
+    // all loops of a local run; a cluster instance's share of them (each loop owns fixed
+    // partitions)
+    int[] tasks = spec.tasks();
+    CountDownLatch assigned = new CountDownLatch(tasks.length);
     List<TransformLoop> loops = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
-    for (int i = 0; i < spec.parallelism(); i++) {
+    for (int i : tasks) {
       TransformLoop loop = new TransformLoop(spec, transform, mode, i, assigned);
       loops.add(loop);
       Thread t = new Thread(loop, "transform-" + i);

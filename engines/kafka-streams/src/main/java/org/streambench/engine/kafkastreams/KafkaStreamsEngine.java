@@ -1,6 +1,7 @@
 package org.streambench.engine.kafkastreams;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.TaskMetadata;
 import org.apache.kafka.streams.ThreadMetadata;
 import org.apache.kafka.streams.Topology;
@@ -35,7 +37,9 @@ import org.streambench.api.StreamEngine;
  * Runs a workload as a Kafka Streams topology: {@code instances} KafkaStreams clients of one
  * application (the run id) in this process, each with {@code num.stream.threads} = parallelism.
  * Ready once every client is RUNNING and every input partition is assigned to one of its stream
- * threads; a stream thread that dies shuts its client down and fails the run.
+ * threads; a stream thread that dies shuts its client down and fails the run. As a cluster, each
+ * instance process is one client of the application with its share of the stream threads and its
+ * own state directory, ready once the application's instances together have every input partition.
  */
 public final class KafkaStreamsEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -95,7 +99,7 @@ public final class KafkaStreamsEngine implements StreamEngine {
     for (int i = 0; i < StreamsSettings.instances(spec); i++) {
       Properties instance = new Properties();
       instance.putAll(config);
-      instance.put(StreamsConfig.CLIENT_ID_CONFIG, spec.runId() + "-" + i);
+      instance.put(StreamsConfig.CLIENT_ID_CONFIG, spec.runId() + spec.fileSuffix() + "-" + i);
       instance.put(
           StreamsConfig.STATE_DIR_CONFIG, config.get(StreamsConfig.STATE_DIR_CONFIG) + "/" + i);
       KafkaStreams client = new KafkaStreams(topology, instance);
@@ -107,7 +111,7 @@ public final class KafkaStreamsEngine implements StreamEngine {
       clients.add(client);
     }
     clients.forEach(KafkaStreams::start);
-    awaitRunning(clients, failure, stopping, inputPartitions(config, sourceTopics(topology)));
+    awaitRunning(clients, failure, stopping, inputPartitions(config, sourceTopics(topology)), spec);
     if (stopping.get()) {
       return;
     }
@@ -129,19 +133,24 @@ public final class KafkaStreamsEngine implements StreamEngine {
 
   /**
    * Waits until every client is RUNNING (its first rebalance done, state restored) and the input
-   * topics' partitions are all assigned to active tasks of this process's stream threads, so the
-   * harness starts its clock when the job consumes.
+   * topics' partitions are all assigned to active tasks (of this process's stream threads; in a
+   * cluster, of all the application's instances), so the harness starts its clock when the job
+   * consumes.
    */
   private static void awaitRunning(
       List<KafkaStreams> clients,
       AtomicReference<Throwable> failure,
       AtomicBoolean stopping,
-      Set<TopicPartition> inputs)
+      Set<TopicPartition> inputs,
+      JobSpec spec)
       throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (!stopping.get()
         && (!clients.stream().allMatch(c -> c.state() == KafkaStreams.State.RUNNING)
-            || !assigned(clients).containsAll(inputs))) {
+            || !(spec.instance() == JobSpec.SOLE
+                    ? assigned(clients)
+                    : assignedInApplication(clients.get(0), spec.deployment().workers()))
+                .containsAll(inputs))) {
       checkAlive(clients, failure, stopping);
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException(
@@ -165,6 +174,19 @@ public final class KafkaStreamsEngine implements StreamEngine {
           partitions.addAll(task.topicPartitions());
         }
       }
+    }
+    return partitions;
+  }
+
+  /**
+   * The partitions of the active tasks of every instance of the application, once all {@code
+   * instances} take part in its assignment; empty before.
+   */
+  private static Set<TopicPartition> assignedInApplication(KafkaStreams client, int instances) {
+    Collection<StreamsMetadata> all = client.metadataForAllStreamsClients();
+    Set<TopicPartition> partitions = new HashSet<>();
+    if (all.size() == instances) {
+      all.forEach(m -> partitions.addAll(m.topicPartitions()));
     }
     return partitions;
   }

@@ -29,10 +29,16 @@ final class StreamsSettings {
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, spec.runId());
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-    p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(spec.parallelism()));
+    // a cluster instance runs its share of the parallelism, with its own state directory
+    p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(spec.tasks().length));
     p.put(
         StreamsConfig.STATE_DIR_CONFIG,
-        spec.runDir().resolve("kafka-streams").toAbsolutePath().toString());
+        spec.runDir().resolve("kafka-streams" + spec.fileSuffix()).toAbsolutePath().toString());
+    if (spec.instance() != JobSpec.SOLE) {
+      // never bound: it only makes every instance visible in the application's metadata, which
+      // readiness reads to see all input partitions assigned across the instances
+      p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, "127.0.0.1:" + spec.instance());
+    }
     p.put(
         StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG,
         inMemory(spec)
@@ -69,7 +75,11 @@ final class StreamsSettings {
             + Long.parseLong(spec.setting("job.window.skew.ms", "0")));
   }
 
+  /** KafkaStreams clients in this process: the setting locally, one per process in a cluster. */
   static int instances(JobSpec spec) {
+    if (spec.instance() != JobSpec.SOLE) {
+      return 1;
+    }
     int n = Integer.parseInt(spec.setting("instances", "1"));
     if (n < 1) {
       throw new IllegalArgumentException("engine setting 'instances' must be at least 1");
