@@ -164,7 +164,7 @@ class FailureIT {
   }
 
   /** Live processes whose command line mentions {@code dir} (the broker's and engine's do). */
-  private static List<ProcessHandle> processesUnder(Path dir) {
+  static List<ProcessHandle> processesUnder(Path dir) {
     String needle = dir.toString();
     return ProcessHandle.allProcesses()
         .filter(ProcessHandle::isAlive)
@@ -173,8 +173,7 @@ class FailureIT {
         .toList();
   }
 
-  private static Path awaitFile(Path root, String name, CompletableFuture<?> failFast)
-      throws Exception {
+  static Path awaitFile(Path root, String name, CompletableFuture<?> failFast) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
     while (System.nanoTime() < deadline) {
       if (failFast != null && failFast.isDone()) {

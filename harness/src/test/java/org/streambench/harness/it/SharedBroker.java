@@ -121,7 +121,39 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         Map.of());
   }
 
-  /** Parallelism 2 on 2 partitions, seed 42, 5 s generator lag allowed. */
+  /** A drain of identity on a cluster deployment of {@code workers} workers, one slot each. */
+  static RunRequest clusterDrain(String engine, Guarantee g, long records, int workers) {
+    return request(
+        engine,
+        "identity",
+        g,
+        Mode.DRAIN,
+        0,
+        0,
+        0,
+        records,
+        IDENTITY_IDLE,
+        Map.of(),
+        new Deployment(Deployment.Kind.CLUSTER, workers, 1));
+  }
+
+  /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
+  static RunRequest clusterWorkload(
+      String engine, String workload, Guarantee g, long rate, int warmupS, int durationS) {
+    return request(
+        engine,
+        workload,
+        g,
+        Mode.FIXED_RATE,
+        rate,
+        warmupS,
+        durationS,
+        0,
+        WORKLOAD_IDLE,
+        Map.of(),
+        new Deployment(Deployment.Kind.CLUSTER, 2, 1));
+  }
+
   private static RunRequest request(
       String engine,
       String workload,
@@ -133,6 +165,33 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
       long records,
       Duration idleTimeout,
       Map<String, String> params) {
+    return request(
+        engine,
+        workload,
+        g,
+        mode,
+        rate,
+        warmupS,
+        durationS,
+        records,
+        idleTimeout,
+        params,
+        Deployment.local(2));
+  }
+
+  /** Parallelism 2 on 2 partitions, seed 42, 5 s generator lag allowed. */
+  private static RunRequest request(
+      String engine,
+      String workload,
+      Guarantee g,
+      Mode mode,
+      long rate,
+      int warmupS,
+      int durationS,
+      long records,
+      Duration idleTimeout,
+      Map<String, String> params,
+      Deployment deployment) {
     return new RunRequest(
         engine,
         workload,
@@ -153,7 +212,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         42,
         params,
         DriverThreads.ONE_EACH,
-        Deployment.local(2));
+        deployment);
   }
 
   RunResult run(RunRequest request) throws Exception {

@@ -1,0 +1,114 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.streambench.api.EngineLauncher;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Home;
+import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Every engine that has a cluster deployment, run as 2 worker processes: identity drains and, where
+ * the engine runs it, wordcount (keyed state shuffled between the workers) at a fixed rate, both
+ * valid with work done in each worker; and a harness killed by SIGKILL leaves no process behind.
+ */
+class ClusterDeploymentIT {
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
+
+  static Stream<EngineDescriptor> clusterEngines() {
+    return TestEngines.selected().stream().filter(EngineDescriptor::hasCluster);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("clusterEngines")
+  @Timeout(300)
+  void identityDrainsOnTwoWorkers(EngineDescriptor engine) throws Exception {
+    Guarantee g = TestEngines.guarantee(engine, Guarantee.AT_LEAST_ONCE);
+    RunResult r = kafka.run(SharedBroker.clusterDrain(engine.name(), g, 40_000, 2));
+    assertValidOnTwoWorkers(r);
+    assertEquals(40_000L, r.verification().get("received"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("clusterEngines")
+  @Timeout(300)
+  void wordcountAtAFixedRateOnTwoWorkers(EngineDescriptor engine) throws Exception {
+    String workload = engine.workloads().contains("wordcount") ? "wordcount" : "identity";
+    Guarantee g = TestEngines.guarantee(engine, Guarantee.AT_LEAST_ONCE);
+    long rate = workload.equals("wordcount") ? 500 : 2_000;
+    assertValidOnTwoWorkers(
+        kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, 10, 10)));
+  }
+
+  private static void assertValidOnTwoWorkers(RunResult r) {
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals("cluster", r.config().get("run.deployment"));
+    List<ProcessUsage> workers =
+        r.processes().stream().filter(p -> p.role().startsWith("engine/")).toList();
+    assertEquals(
+        List.of("engine/instance-1", "engine/instance-2"),
+        workers.stream().map(ProcessUsage::role).toList());
+    assertEquals(2, workers.stream().mapToLong(ProcessUsage::pid).distinct().count());
+    workers.forEach(w -> assertTrue(w.cpuSeconds() > 0.5, "idle worker: " + w));
+  }
+
+  @Test
+  @Timeout(300)
+  void aHarnessKilledDuringAClusterRunLeavesNoProcess() throws Exception {
+    Home checkout = Home.detect();
+    Path data = Files.createTempDirectory("streambench-sigkill-");
+    Process harness =
+        new ProcessBuilder(
+                Home.javaBinary().toString(),
+                "-Dstreambench.home=" + checkout.root(),
+                "-jar",
+                checkout.root().resolve("harness/target/streambench-harness.jar").toString(),
+                "run",
+                "--engine",
+                clusterEngines().findFirst().orElseThrow().name(),
+                "--deployment",
+                "cluster",
+                "--workers",
+                "2",
+                "--parallelism",
+                "2",
+                "--rate",
+                "1000",
+                "--duration",
+                "120s",
+                "--data-dir",
+                data.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(data.resolve("harness.out").toFile())
+            .start();
+    try {
+      FailureIT.awaitFile(data, EngineLauncher.readyFile(2), null);
+      assertTrue(FailureIT.processesUnder(data).size() >= 3, "broker and two workers are running");
+      harness.destroyForcibly();
+      assertTrue(harness.waitFor(10, TimeUnit.SECONDS));
+      long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+      while (!FailureIT.processesUnder(data).isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertEquals(List.of(), FailureIT.processesUnder(data), "no process of the run survives");
+    } finally {
+      harness.destroyForcibly();
+      FailureIT.processesUnder(data).forEach(ProcessHandle::destroyForcibly);
+    }
+  }
+}
