@@ -111,10 +111,10 @@ public record JobSpec(
   }
 
   /**
-   * The suffix of this process's own files in the run directory: empty for the sole process, {@code
-   * -N} for instance N.
+   * A suffix for names this process must not share with a cluster's other instances (state
+   * directories, client ids): empty for the sole process, {@code -N} for instance N.
    */
-  public String fileSuffix() {
+  public String instanceSuffix() {
     return instance == SOLE ? "" : "-" + instance;
   }
 

@@ -80,9 +80,9 @@ class JobSpecTest {
     assertEquals(cluster, JobSpec.read(file));
     assertArrayEquals(new int[] {0, 2, 4}, cluster.forInstance(1).tasks());
     assertArrayEquals(new int[] {1, 3}, cluster.forInstance(2).tasks());
-    assertEquals("-2", cluster.forInstance(2).fileSuffix());
+    assertEquals("-2", cluster.forInstance(2).instanceSuffix());
     assertArrayEquals(new int[] {0, 1, 2}, local.tasks());
-    assertEquals("", local.fileSuffix());
+    assertEquals("", local.instanceSuffix());
     assertThrows(IllegalArgumentException.class, () -> cluster.forInstance(3));
   }
 

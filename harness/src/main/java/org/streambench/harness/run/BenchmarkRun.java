@@ -262,7 +262,8 @@ public final class BenchmarkRun {
               .verification(verdict.counts(), verdict.examples())
               .processes(usage, sampler.coresPerSecond())
               .config(config, ResolvedConfig.hash(config))
-              .provenance(Provenance.ofRun(home, layout.runDir(), kafka, redis, request));
+              .provenance(
+                  Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));
       if (completed) {
         addMeasurements(result);
       }

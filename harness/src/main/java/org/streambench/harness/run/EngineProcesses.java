@@ -5,12 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.streambench.api.Deployment;
-import org.streambench.api.EngineLauncher;
+import org.streambench.api.EngineProcess;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.engine.ClusterRole;
@@ -49,22 +48,18 @@ final class EngineProcesses {
   void start(Path specFile, ProcessSampler sampler, ServiceWatch watch, Consumer<String> progress)
       throws IOException, InterruptedException, ServiceFailure {
     long t0 = System.nanoTime();
-    Map<String, Integer> instances = instances();
+    List<EngineProcess> toStart = processNames();
     progress.accept(
         deployment.cluster()
             ? "starting engine "
                 + engine.name()
                 + " as a cluster: "
-                + String.join(", ", instances.keySet())
+                + String.join(", ", toStart.stream().map(EngineProcess::name).toList())
             : "starting engine " + engine.name());
     List<Path> readyFiles = new ArrayList<>();
-    for (Map.Entry<String, Integer> e : instances.entrySet()) {
-      String name = e.getKey();
-      int instance = e.getValue();
+    for (EngineProcess named : toStart) {
       List<String> args = new ArrayList<>(List.of(specFile.toString()));
-      if (instance != JobSpec.SOLE) {
-        args.add(Integer.toString(instance));
-      }
+      args.addAll(named.args());
       ChildProcess process =
           ChildProcess.startJava(
               "engine",
@@ -74,16 +69,16 @@ final class EngineProcesses {
               engine.jvmOptions(),
               args,
               Map.of(),
-              layout.file(deployment.cluster() ? "engine-" + name + ".log" : "engine.log"));
+              layout.file(named.logFile()));
       processes.add(process);
       if (deployment.cluster()) {
-        sampler.watch("engine/" + name, process.pid());
+        sampler.watch("engine/" + named.name(), process.pid());
       }
       watch.watchEngine(
-          "engine " + engine.name() + (deployment.cluster() ? " " + name : ""),
+          "engine " + engine.name() + (deployment.cluster() ? " " + named.name() : ""),
           process,
-          layout.file(EngineLauncher.errorFile(instance)));
-      readyFiles.add(layout.file(EngineLauncher.readyFile(instance)));
+          layout.file(named.errorFile()));
+      readyFiles.add(layout.file(named.readyFile()));
     }
     sampler.watch("engine", processes.stream().map(ChildProcess::pid).toList());
     awaitReady(readyFiles, watch);
@@ -91,20 +86,19 @@ final class EngineProcesses {
     progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
   }
 
-  /** Process name → instance number ({@link JobSpec#SOLE} for a single process), in start order. */
-  private Map<String, Integer> instances() {
-    Map<String, Integer> out = new LinkedHashMap<>();
+  /** The processes to start, in order: the sole one, or the cluster's roles. */
+  private List<EngineProcess> processNames() {
     if (!deployment.cluster()) {
-      out.put("engine", JobSpec.SOLE);
-      return out;
+      return List.of(EngineProcess.SOLE);
     }
+    List<EngineProcess> out = new ArrayList<>();
     for (ClusterRole role : engine.clusterRoles()) {
       if (role.perWorker()) {
         for (int i = 1; i <= deployment.workers(); i++) {
-          out.put(role.name() + "-" + i, i);
+          out.add(new EngineProcess(role.name() + "-" + i, i));
         }
       } else {
-        out.put(role.name(), JobSpec.SOLE);
+        out.add(new EngineProcess(role.name(), JobSpec.SOLE));
       }
     }
     return out;
@@ -128,6 +122,11 @@ final class EngineProcesses {
         Thread.sleep(50);
       }
     }
+  }
+
+  /** The info file of the engine's sole or first process (versions, JVM flags). */
+  Path infoFile() {
+    return layout.file(processNames().get(0).infoFile());
   }
 
   /** When the engine became ready, in epoch micros. */

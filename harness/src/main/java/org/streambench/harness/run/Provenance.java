@@ -14,7 +14,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.streambench.api.Deployment;
-import org.streambench.api.EngineLauncher;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.redis.Redis;
@@ -24,19 +23,16 @@ public final class Provenance {
   private Provenance() {}
 
   /**
-   * A run's provenance: tool, host, harness JVM, engine (from the info file of its sole or first
-   * instance) and its deployment, Kafka, Redis.
+   * A run's provenance: tool, host, harness JVM, engine (from {@code engineInfo}, the info file of
+   * its sole or first process) and its deployment, Kafka, Redis.
    */
   static Map<String, Object> ofRun(
-      Home home, Path runDir, KafkaCluster kafka, Redis redis, RunRequest request) {
+      Home home, Path engineInfo, KafkaCluster kafka, Redis redis, RunRequest request) {
     Map<String, Object> provenance = new LinkedHashMap<>();
     provenance.put("tool", tool(home));
     provenance.put("host", host());
     provenance.put("harnessJvm", harnessJvm());
-    Path info = runDir.resolve(EngineLauncher.INFO_FILE);
-    provenance.put(
-        "engine",
-        engineInfo(Files.exists(info) ? info : runDir.resolve(EngineLauncher.infoFile(1))));
+    provenance.put("engine", engineInfo(engineInfo));
     Deployment d = request.deployment();
     provenance.put(
         "deployment",
@@ -98,7 +94,7 @@ public final class Provenance {
   }
 
   /** What the engine process wrote about itself at start ({@code engine-info.properties}). */
-  public static Map<String, String> engineInfo(Path file) {
+  private static Map<String, String> engineInfo(Path file) {
     Map<String, String> info = new TreeMap<>();
     if (!Files.isRegularFile(file)) {
       return info;

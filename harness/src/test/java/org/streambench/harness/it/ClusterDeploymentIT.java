@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.streambench.api.EngineLauncher;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineDescriptor;
@@ -97,7 +96,7 @@ class ClusterDeploymentIT {
             .redirectOutput(data.resolve("harness.out").toFile())
             .start();
     try {
-      FailureIT.awaitFile(data, EngineLauncher.readyFile(2), null);
+      FailureIT.awaitFile(data, "instance-2.ready", null);
       assertTrue(FailureIT.processesUnder(data).size() >= 3, "broker and two workers are running");
       harness.destroyForcibly();
       assertTrue(harness.waitFor(10, TimeUnit.SECONDS));

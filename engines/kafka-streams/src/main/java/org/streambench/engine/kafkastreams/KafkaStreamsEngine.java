@@ -99,7 +99,7 @@ public final class KafkaStreamsEngine implements StreamEngine {
     for (int i = 0; i < StreamsSettings.instances(spec); i++) {
       Properties instance = new Properties();
       instance.putAll(config);
-      instance.put(StreamsConfig.CLIENT_ID_CONFIG, spec.runId() + spec.fileSuffix() + "-" + i);
+      instance.put(StreamsConfig.CLIENT_ID_CONFIG, spec.runId() + spec.instanceSuffix() + "-" + i);
       instance.put(
           StreamsConfig.STATE_DIR_CONFIG, config.get(StreamsConfig.STATE_DIR_CONFIG) + "/" + i);
       KafkaStreams client = new KafkaStreams(topology, instance);

@@ -33,7 +33,7 @@ final class StreamsSettings {
     p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(spec.tasks().length));
     p.put(
         StreamsConfig.STATE_DIR_CONFIG,
-        spec.runDir().resolve("kafka-streams" + spec.fileSuffix()).toAbsolutePath().toString());
+        spec.runDir().resolve("kafka-streams" + spec.instanceSuffix()).toAbsolutePath().toString());
     if (spec.instance() != JobSpec.SOLE) {
       // never bound: it only makes every instance visible in the application's metadata, which
       // readiness reads to see all input partitions assigned across the instances
