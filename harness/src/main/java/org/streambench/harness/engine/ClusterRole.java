@@ -2,20 +2,25 @@ package org.streambench.harness.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * One role of an engine's cluster deployment, as {@code engine.properties} lists them in start
  * order under {@code cluster.roles}: a single process, or with a trailing {@code *} one process per
- * worker. Each process runs the engine's main class on the run's spec; a per-worker process is told
- * which instance (1-based) it is.
+ * worker. A role runs the engine's main class with its JVM options unless {@code
+ * cluster.role.<name>.main} and {@code cluster.role.<name>.jvm.options} say otherwise (a master or
+ * a worker daemon). Every process is started as {@code MAIN SPEC_FILE NAME INSTANCE}.
  *
- * @param name the role, e.g. {@code instance}
+ * @param name the role, e.g. {@code taskmanager}
  * @param perWorker one process per worker instead of one in all
+ * @param mainClass its main class, or null for the engine's
+ * @param jvmOptions its JVM options, or null for the engine's
  */
-public record ClusterRole(String name, boolean perWorker) {
+public record ClusterRole(
+    String name, boolean perWorker, String mainClass, List<String> jvmOptions) {
 
-  /** Parses {@code cluster.roles}, e.g. {@code instance*}; empty for none. */
-  static List<ClusterRole> parse(List<String> roles) {
+  /** Parses {@code cluster.roles} and each role's {@code cluster.role.<name>.*}; empty for none. */
+  static List<ClusterRole> parse(List<String> roles, Properties p) {
     List<ClusterRole> out = new ArrayList<>();
     for (String role : roles) {
       boolean perWorker = role.endsWith("*");
@@ -23,7 +28,15 @@ public record ClusterRole(String name, boolean perWorker) {
       if (!name.matches("[a-z][a-z0-9-]*")) {
         throw new IllegalStateException("cluster role '" + role + "' is not a lower-case name");
       }
-      out.add(new ClusterRole(name, perWorker));
+      String prefix = "cluster.role." + name + ".";
+      String main = p.getProperty(prefix + "main");
+      String options = p.getProperty(prefix + "jvm.options");
+      out.add(
+          new ClusterRole(
+              name,
+              perWorker,
+              main == null ? null : main.trim(),
+              options == null ? null : EngineDescriptor.words(options)));
     }
     return List.copyOf(out);
   }

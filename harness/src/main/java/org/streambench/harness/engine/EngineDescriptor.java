@@ -53,10 +53,8 @@ public record EngineDescriptor(
         list(require(p, "guarantees", file)).stream().map(Guarantee::parse).toList(),
         list(p.getProperty("in-job", "")),
         notOffered(p),
-        Arrays.stream(p.getProperty("jvm.options", "").trim().split("\\s+"))
-            .filter(s -> !s.isEmpty())
-            .toList(),
-        ClusterRole.parse(list(p.getProperty("cluster.roles", ""))));
+        words(p.getProperty("jvm.options", "")),
+        ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p));
   }
 
   /** Whether the engine can run as a cluster of processes on this machine. */
@@ -81,6 +79,20 @@ public record EngineDescriptor(
       }
     }
     return Map.copyOf(reasons);
+  }
+
+  /** The main class of {@code role}'s processes. */
+  public String mainClass(ClusterRole role) {
+    return role.mainClass() == null ? mainClass : role.mainClass();
+  }
+
+  /** The JVM options of {@code role}'s processes. */
+  public List<String> jvmOptions(ClusterRole role) {
+    return role.jvmOptions() == null ? jvmOptions : role.jvmOptions();
+  }
+
+  static List<String> words(String s) {
+    return Arrays.stream(s.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
   }
 
   private static List<String> list(String csv) {

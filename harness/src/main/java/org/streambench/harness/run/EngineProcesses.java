@@ -44,79 +44,87 @@ final class EngineProcesses {
     return engine.name();
   }
 
-  /** Starts the engine on the spec file and waits until it is ready, watching it meanwhile. */
+  /**
+   * Starts the engine on the spec file and waits until it is ready, watching it meanwhile; a
+   * cluster role by role, each role's processes ready before the next role starts.
+   */
   void start(Path specFile, ProcessSampler sampler, ServiceWatch watch, Consumer<String> progress)
       throws IOException, InterruptedException, ServiceFailure {
     long t0 = System.nanoTime();
-    List<EngineProcess> toStart = processNames();
-    progress.accept(
-        deployment.cluster()
-            ? "starting engine "
+    if (!deployment.cluster()) {
+      progress.accept("starting engine " + engine.name());
+      startProcess(EngineProcess.SOLE, engine.mainClass(), engine.jvmOptions(), specFile, watch);
+      awaitReady(List.of(EngineProcess.SOLE), watch);
+    } else {
+      for (ClusterRole role : engine.clusterRoles()) {
+        List<EngineProcess> ofRole = processesOf(role);
+        progress.accept(
+            "starting "
                 + engine.name()
-                + " as a cluster: "
-                + String.join(", ", toStart.stream().map(EngineProcess::name).toList())
-            : "starting engine " + engine.name());
-    List<Path> readyFiles = new ArrayList<>();
-    for (EngineProcess named : toStart) {
-      List<String> args = new ArrayList<>(List.of(specFile.toString()));
-      args.addAll(named.args());
-      ChildProcess process =
-          ChildProcess.startJava(
-              "engine",
-              layout.runId(),
-              engine.jar(),
-              engine.mainClass(),
-              engine.jvmOptions(),
-              args,
-              Map.of(),
-              layout.file(named.logFile()));
-      processes.add(process);
-      if (deployment.cluster()) {
-        sampler.watch("engine/" + named.name(), process.pid());
+                + " "
+                + String.join(", ", ofRole.stream().map(EngineProcess::name).toList()));
+        for (EngineProcess p : ofRole) {
+          ChildProcess child =
+              startProcess(p, engine.mainClass(role), engine.jvmOptions(role), specFile, watch);
+          sampler.watch("engine/" + p.name(), child.pid());
+        }
+        awaitReady(ofRole, watch);
       }
-      watch.watchEngine(
-          "engine " + engine.name() + (deployment.cluster() ? " " + named.name() : ""),
-          process,
-          layout.file(named.errorFile()));
-      readyFiles.add(layout.file(named.readyFile()));
     }
     sampler.watch("engine", processes.stream().map(ChildProcess::pid).toList());
-    awaitReady(readyFiles, watch);
     readyMicros = EpochMicros.now();
     progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
   }
 
-  /** The processes to start, in order: the sole one, or the cluster's roles. */
-  private List<EngineProcess> processNames() {
-    if (!deployment.cluster()) {
-      return List.of(EngineProcess.SOLE);
+  private ChildProcess startProcess(
+      EngineProcess named,
+      String mainClass,
+      List<String> jvmOptions,
+      Path specFile,
+      ServiceWatch watch)
+      throws IOException {
+    List<String> args = new ArrayList<>(List.of(specFile.toString()));
+    args.addAll(named.args());
+    ChildProcess process =
+        ChildProcess.startJava(
+            "engine",
+            layout.runId(),
+            engine.jar(),
+            mainClass,
+            jvmOptions,
+            args,
+            Map.of(),
+            layout.file(named.logFile()));
+    processes.add(process);
+    watch.watchEngine(
+        "engine " + engine.name() + (deployment.cluster() ? " " + named.name() : ""),
+        process,
+        layout.file(named.errorFile()));
+    return process;
+  }
+
+  /** A role's processes: one, or one per worker named {@code <role>-<n>}. */
+  private List<EngineProcess> processesOf(ClusterRole role) {
+    if (!role.perWorker()) {
+      return List.of(new EngineProcess(role.name(), JobSpec.SOLE));
     }
     List<EngineProcess> out = new ArrayList<>();
-    for (ClusterRole role : engine.clusterRoles()) {
-      if (role.perWorker()) {
-        for (int i = 1; i <= deployment.workers(); i++) {
-          out.add(new EngineProcess(role.name() + "-" + i, i));
-        }
-      } else {
-        out.add(new EngineProcess(role.name(), JobSpec.SOLE));
-      }
+    for (int i = 1; i <= deployment.workers(); i++) {
+      out.add(new EngineProcess(role.name() + "-" + i, i));
     }
     return out;
   }
 
-  private void awaitReady(List<Path> readyFiles, ServiceWatch watch)
+  private void awaitReady(List<EngineProcess> starting, ServiceWatch watch)
       throws InterruptedException, ServiceFailure {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    for (Path ready : readyFiles) {
+    for (EngineProcess p : starting) {
+      Path ready = layout.file(p.readyFile());
       while (!Files.exists(ready)) {
         watch.check();
         if (System.nanoTime() > deadline) {
           throw new ServiceFailure(
-              "engine not ready within "
-                  + READY_TIMEOUT.toSeconds()
-                  + " s (no "
-                  + ready.getFileName()
-                  + ")",
+              "engine " + p.name() + " not ready within " + READY_TIMEOUT.toSeconds() + " s",
               logTail());
         }
         Thread.sleep(50);
@@ -126,7 +134,11 @@ final class EngineProcesses {
 
   /** The info file of the engine's sole or first process (versions, JVM flags). */
   Path infoFile() {
-    return layout.file(processNames().get(0).infoFile());
+    EngineProcess first =
+        deployment.cluster()
+            ? processesOf(engine.clusterRoles().get(0)).get(0)
+            : EngineProcess.SOLE;
+    return layout.file(first.infoFile());
   }
 
   /** When the engine became ready, in epoch micros. */

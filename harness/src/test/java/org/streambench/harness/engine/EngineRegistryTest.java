@@ -33,6 +33,21 @@ class EngineRegistryTest {
             "in-job=grep",
             "not-offered.exactly-once=toys forget what they did",
             "jvm.options=-Xmx1g"));
+    Path cluster = Files.createDirectories(engines.resolve("herd"));
+    Files.writeString(
+        cluster.resolve("engine.properties"),
+        String.join(
+            "\n",
+            "name=herd",
+            "jar=target/herd.jar",
+            "main=herd.Job",
+            "workloads=identity",
+            "guarantees=at-least-once",
+            "jvm.options=-Xmx2g",
+            "cluster.roles=master, worker*, job",
+            "cluster.role.master.main=herd.Master",
+            "cluster.role.master.jvm.options=-Xmx256m -Dx=y",
+            "cluster.role.worker.main=herd.Worker"));
     registry = EngineRegistry.scan(engines);
   }
 
@@ -69,5 +84,29 @@ class EngineRegistryTest {
     assertEquals(
         "engine toy has no in-job source for workload identity (it has one for: grep)", inJob);
     assertEquals("toy", registry.requireInJob("toy", "grep", Guarantee.AT_LEAST_ONCE).name());
+  }
+
+  @Test
+  void clusterRolesInStartOrderWithTheirOwnMainsAndOptions() {
+    EngineDescriptor herd = registry.all().get("herd");
+    List<ClusterRole> roles = herd.clusterRoles();
+    assertEquals(
+        List.of("master", "worker", "job"), roles.stream().map(ClusterRole::name).toList());
+    assertEquals(List.of(false, true, false), roles.stream().map(ClusterRole::perWorker).toList());
+    assertEquals("herd.Master", herd.mainClass(roles.get(0)));
+    assertEquals(List.of("-Xmx256m", "-Dx=y"), herd.jvmOptions(roles.get(0)));
+    assertEquals("herd.Worker", herd.mainClass(roles.get(1)));
+    assertEquals(List.of("-Xmx2g"), herd.jvmOptions(roles.get(1)));
+    assertEquals("herd.Job", herd.mainClass(roles.get(2)));
+  }
+
+  @Test
+  void aClusterDeploymentOfAnEngineWithoutOneIsRefusedNamingThoseThatHaveOne() {
+    String refusal =
+        assertThrows(UsageException.class, () -> registry.requireCluster(registry.all().get("toy")))
+            .getMessage();
+    assertEquals(
+        "engine toy has no cluster deployment yet (engines with one: herd); use --deployment local",
+        refusal);
   }
 }
