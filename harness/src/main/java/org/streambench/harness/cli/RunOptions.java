@@ -226,7 +226,8 @@ final class RunOptions {
       if (workers != null || slotsPerWorker != null) {
         throw new UsageException("--workers and --slots-per-worker need --deployment cluster");
       }
-      return Deployment.local(parallelism);
+      // a local deployment's slots are the parallelism: refuse a bad one in RunRequest's words
+      return Deployment.local(Math.max(1, parallelism));
     }
     int n = workers == null ? 2 : workers;
     if (n < 1 || (slotsPerWorker != null && slotsPerWorker < 1)) {
