@@ -9,15 +9,25 @@ import java.util.Properties;
  * order under {@code cluster.roles}: a single process, or with a trailing {@code *} one process per
  * worker. A role runs the engine's main class with its JVM options unless {@code
  * cluster.role.<name>.main} and {@code cluster.role.<name>.jvm.options} say otherwise (a master or
- * a worker daemon). Every process is started as {@code MAIN SPEC_FILE NAME INSTANCE}.
+ * a worker daemon). With {@code cluster.role.<name>.jvm.options-from=CLASS}, CLASS is run first
+ * with the same arguments and prints the memory options of the process (as Flink's scripts ask
+ * {@code BashJavaUtils}), added after the JVM options. Every process is started as {@code MAIN
+ * SPEC_FILE NAME INSTANCE}.
  *
  * @param name the role, e.g. {@code taskmanager}
  * @param perWorker one process per worker instead of one in all
  * @param mainClass its main class, or null for the engine's
  * @param jvmOptions its JVM options, or null for the engine's
+ * @param jvmOptionsFrom the class that prints more JVM options for each process, or null
  */
 public record ClusterRole(
-    String name, boolean perWorker, String mainClass, List<String> jvmOptions) {
+    String name,
+    boolean perWorker,
+    String mainClass,
+    List<String> jvmOptions,
+    String jvmOptionsFrom) {
+  /** The prefix of the line a {@link #jvmOptionsFrom} class prints its options on. */
+  public static final String JVM_OPTIONS_LINE = "JVM_OPTIONS: ";
 
   /** Parses {@code cluster.roles} and each role's {@code cluster.role.<name>.*}; empty for none. */
   static List<ClusterRole> parse(List<String> roles, Properties p) {
@@ -31,12 +41,14 @@ public record ClusterRole(
       String prefix = "cluster.role." + name + ".";
       String main = p.getProperty(prefix + "main");
       String options = p.getProperty(prefix + "jvm.options");
+      String optionsFrom = p.getProperty(prefix + "jvm.options-from");
       out.add(
           new ClusterRole(
               name,
               perWorker,
               main == null ? null : main.trim(),
-              options == null ? null : EngineDescriptor.words(options)));
+              options == null ? null : EngineDescriptor.words(options),
+              optionsFrom == null ? null : optionsFrom.trim()));
     }
     return List.copyOf(out);
   }

@@ -62,6 +62,17 @@ public record EngineDescriptor(
     return !clusterRoles.isEmpty();
   }
 
+  /**
+   * The role of a cluster deployment that runs once per worker (a TaskManager, a Kafka Streams
+   * instance), whose processes are named {@code <role>-1}, {@code <role>-2}, ...
+   */
+  public ClusterRole workerRole() {
+    return clusterRoles.stream()
+        .filter(ClusterRole::perWorker)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("engine " + name + " has no worker role"));
+  }
+
   /** Why the engine does not offer {@code what} (a workload or guarantee), if it says. */
   public Optional<String> whyNotOffered(String what) {
     return Optional.ofNullable(notOffered.get(what));

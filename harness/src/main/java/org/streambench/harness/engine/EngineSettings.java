@@ -20,6 +20,8 @@ import org.streambench.harness.UsageException;
  * <ol>
  *   <li>{@code engines/<engine>/conf/defaults.yaml}
  *   <li>{@code engines/<engine>/conf/<guarantee>.yaml}
+ *   <li>{@code engines/<engine>/conf/cluster.yaml}, for a cluster deployment (if the engine has
+ *       one)
  *   <li>each {@code --profile NAME}: {@code engines/<engine>/conf/profiles/NAME.yaml}, in order
  *   <li>each {@code --engine-config FILE}, in order
  *   <li>each {@code --set key=value}, in order
@@ -41,11 +43,26 @@ public final class EngineSettings {
       List<String> profiles,
       List<Path> configFiles,
       List<String> sets) {
+    return resolve(engine, guarantee, false, profiles, configFiles, sets);
+  }
+
+  /** As above; a cluster deployment adds {@code conf/cluster.yaml} after the guarantee's file. */
+  public static Map<String, String> resolve(
+      EngineDescriptor engine,
+      Guarantee guarantee,
+      boolean cluster,
+      List<String> profiles,
+      List<Path> configFiles,
+      List<String> sets) {
     Map<String, String> settings = new TreeMap<>();
     Path defaults = engine.confDir().resolve("defaults.yaml");
     settings.putAll(refuseRetired(readYaml(defaults, true), defaults + ":"));
     Path ofGuarantee = engine.confDir().resolve(guarantee.id() + ".yaml");
     settings.putAll(refuseRetired(readYaml(ofGuarantee, true), ofGuarantee + ":"));
+    Path ofCluster = engine.confDir().resolve("cluster.yaml");
+    if (cluster && Files.isRegularFile(ofCluster)) {
+      settings.putAll(refuseRetired(readYaml(ofCluster, true), ofCluster + ":"));
+    }
     for (String profile : profiles) {
       Path file = engine.confDir().resolve("profiles").resolve(profile + ".yaml");
       if (!profile.matches("[A-Za-z0-9._-]+") || !Files.isRegularFile(file)) {

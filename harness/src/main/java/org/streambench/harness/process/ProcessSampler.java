@@ -56,6 +56,14 @@ public final class ProcessSampler implements AutoCloseable {
     watch(role, pids.size() == 1 ? CpuSource.process(pids.get(0)) : CpuSource.processes(pids));
   }
 
+  /**
+   * Starts sampling the processes in {@code pids} as one role, a list that may grow (a cluster's
+   * processes, started one after another): each counts in full from its first sample on.
+   */
+  public void watchAll(String role, List<Long> pids) {
+    watch(role, CpuSource.processes(pids));
+  }
+
   /** Starts sampling the harness threads whose name matches, under {@code role}. */
   public void watchThreads(String role, Predicate<String> threadName) {
     watch(role, CpuSource.threads(threadName));

@@ -65,6 +65,7 @@ public final class BenchmarkRun {
         EngineSettings.resolve(
             engine,
             request.guarantee(),
+            request.deployment().cluster(),
             request.profiles(),
             request.engineConfigs(),
             request.sets());

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.streambench.api.Deployment;
 import org.streambench.api.EngineProcess;
@@ -21,17 +22,19 @@ import org.streambench.harness.process.ProcessSampler;
  * The engine's processes in one run, started from the engine's jar with the run's spec: one process
  * for a local deployment; for a cluster, the engine's {@link ClusterRole}s in order, a per-worker
  * role once per worker. Each is watched and sampled on its own ({@code engine/<process>}) and all
- * together as the role {@code engine}; the engine is ready when every process has written its ready
- * file. Stopped at the end.
+ * together, each from its start, as the role {@code engine}; the engine is ready when every process
+ * has written its ready file. Stopped at the end.
  */
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
   private static final long STOP_GRACE_MS = 15_000;
+  private static final Duration RESOLVE_TIMEOUT = Duration.ofSeconds(60);
 
   private final EngineDescriptor engine;
   private final RunLayout layout;
   private final Deployment deployment;
   private final List<ChildProcess> processes = new ArrayList<>();
+  private final List<Long> pids = new CopyOnWriteArrayList<>();
   private long readyMicros;
 
   EngineProcesses(EngineDescriptor engine, RunLayout layout, Deployment deployment) {
@@ -53,7 +56,8 @@ final class EngineProcesses {
     long t0 = System.nanoTime();
     if (!deployment.cluster()) {
       progress.accept("starting engine " + engine.name());
-      startProcess(EngineProcess.SOLE, engine.mainClass(), engine.jvmOptions(), specFile, watch);
+      startProcess(
+          EngineProcess.SOLE, engine.mainClass(), engine.jvmOptions(), specFile, sampler, watch);
       awaitReady(List.of(EngineProcess.SOLE), watch);
     } else {
       for (ClusterRole role : engine.clusterRoles()) {
@@ -64,14 +68,17 @@ final class EngineProcesses {
                 + " "
                 + String.join(", ", ofRole.stream().map(EngineProcess::name).toList()));
         for (EngineProcess p : ofRole) {
+          List<String> options = new ArrayList<>(engine.jvmOptions(role));
+          if (role.jvmOptionsFrom() != null) {
+            options.addAll(resolvedOptions(role.jvmOptionsFrom(), p, specFile));
+          }
           ChildProcess child =
-              startProcess(p, engine.mainClass(role), engine.jvmOptions(role), specFile, watch);
+              startProcess(p, engine.mainClass(role), options, specFile, sampler, watch);
           sampler.watch("engine/" + p.name(), child.pid());
         }
         awaitReady(ofRole, watch);
       }
     }
-    sampler.watch("engine", processes.stream().map(ChildProcess::pid).toList());
     readyMicros = EpochMicros.now();
     progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
   }
@@ -81,6 +88,7 @@ final class EngineProcesses {
       String mainClass,
       List<String> jvmOptions,
       Path specFile,
+      ProcessSampler sampler,
       ServiceWatch watch)
       throws IOException {
     List<String> args = new ArrayList<>(List.of(specFile.toString()));
@@ -96,11 +104,42 @@ final class EngineProcesses {
             Map.of(),
             layout.file(named.logFile()));
     processes.add(process);
+    pids.add(process.pid());
+    if (pids.size() == 1) {
+      sampler.watchAll("engine", pids);
+    }
     watch.watchEngine(
         "engine " + engine.name() + (deployment.cluster() ? " " + named.name() : ""),
         process,
         layout.file(named.errorFile()));
     return process;
+  }
+
+  /**
+   * Runs {@code resolver} for process {@code p} and returns the JVM options it printed on its
+   * {@link ClusterRole#JVM_OPTIONS_LINE}.
+   */
+  private List<String> resolvedOptions(String resolver, EngineProcess p, Path specFile)
+      throws IOException, InterruptedException, ServiceFailure {
+    List<String> args = new ArrayList<>(List.of(specFile.toString()));
+    args.addAll(p.args());
+    Path log = layout.file(p.name() + "-jvm-options.log");
+    ChildProcess child =
+        ChildProcess.startJava(
+            "engine", layout.runId(), engine.jar(), resolver, List.of(), args, Map.of(), log);
+    if (!child.waitFor(RESOLVE_TIMEOUT) || child.exitCode() != 0) {
+      child.stop(0);
+      throw new ServiceFailure(
+          "cannot resolve the JVM options of engine process " + p.name(), child.logTail(40));
+    }
+    return Files.readAllLines(log).stream()
+        .filter(l -> l.startsWith(ClusterRole.JVM_OPTIONS_LINE))
+        .reduce((a, b) -> b)
+        .map(l -> List.of(l.substring(ClusterRole.JVM_OPTIONS_LINE.length()).trim().split("\\s+")))
+        .orElseThrow(
+            () ->
+                new ServiceFailure(
+                    resolver + " printed no JVM options for " + p.name(), child.logTail(40)));
   }
 
   /** A role's processes: one, or one per worker named {@code <role>-<n>}. */

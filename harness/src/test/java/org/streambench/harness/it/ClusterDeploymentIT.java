@@ -38,7 +38,7 @@ class ClusterDeploymentIT {
   void identityDrainsOnTwoWorkers(EngineDescriptor engine) throws Exception {
     Guarantee g = TestEngines.guarantee(engine, Guarantee.AT_LEAST_ONCE);
     RunResult r = kafka.run(SharedBroker.clusterDrain(engine.name(), g, 40_000, 2));
-    assertValidOnTwoWorkers(r);
+    assertValidOnTwoWorkers(engine, r);
     assertEquals(40_000L, r.verification().get("received"));
   }
 
@@ -50,18 +50,18 @@ class ClusterDeploymentIT {
     Guarantee g = TestEngines.guarantee(engine, Guarantee.AT_LEAST_ONCE);
     long rate = workload.equals("wordcount") ? 500 : 2_000;
     assertValidOnTwoWorkers(
-        kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, 10, 10)));
+        engine, kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, 10, 10)));
   }
 
-  private static void assertValidOnTwoWorkers(RunResult r) {
+  private static void assertValidOnTwoWorkers(EngineDescriptor engine, RunResult r) {
     assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals("cluster", r.config().get("run.deployment"));
+    String worker = "engine/" + engine.workerRole().name() + "-";
     List<ProcessUsage> workers =
-        r.processes().stream().filter(p -> p.role().startsWith("engine/")).toList();
+        r.processes().stream().filter(p -> p.role().startsWith(worker)).toList();
     assertEquals(
-        List.of("engine/instance-1", "engine/instance-2"),
-        workers.stream().map(ProcessUsage::role).toList());
+        List.of(worker + "1", worker + "2"), workers.stream().map(ProcessUsage::role).toList());
     assertEquals(2, workers.stream().mapToLong(ProcessUsage::pid).distinct().count());
     workers.forEach(w -> assertTrue(w.cpuSeconds() > 0.5, "idle worker: " + w));
   }
@@ -71,6 +71,7 @@ class ClusterDeploymentIT {
   void aHarnessKilledDuringAClusterRunLeavesNoProcess() throws Exception {
     Home checkout = Home.detect();
     Path data = Files.createTempDirectory("streambench-sigkill-");
+    EngineDescriptor engine = clusterEngines().findFirst().orElseThrow();
     Process harness =
         new ProcessBuilder(
                 Home.javaBinary().toString(),
@@ -79,7 +80,7 @@ class ClusterDeploymentIT {
                 checkout.root().resolve("harness/target/streambench-harness.jar").toString(),
                 "run",
                 "--engine",
-                clusterEngines().findFirst().orElseThrow().name(),
+                engine.name(),
                 "--deployment",
                 "cluster",
                 "--workers",
@@ -96,7 +97,7 @@ class ClusterDeploymentIT {
             .redirectOutput(data.resolve("harness.out").toFile())
             .start();
     try {
-      FailureIT.awaitFile(data, "instance-2.ready", null);
+      FailureIT.awaitFile(data, engine.workerRole().name() + "-2.ready", null);
       assertTrue(FailureIT.processesUnder(data).size() >= 3, "broker and two workers are running");
       harness.destroyForcibly();
       assertTrue(harness.waitFor(10, TimeUnit.SECONDS));

@@ -1,0 +1,137 @@
+package org.streambench.engine.flink;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ConfigurationUtils;
+import org.apache.flink.configuration.GlobalConfiguration;
+import org.streambench.api.EngineProcess;
+import org.streambench.api.JobSpec;
+
+/**
+ * A Flink standalone session cluster on this machine, as the cluster deployment lays it out: a
+ * JobManager ({@link FlinkJobManager}), one TaskManager per worker ({@link FlinkTaskManager}) and
+ * the job client ({@link FlinkEngine}), each its own process, all on 127.0.0.1. The JobManager
+ * picks its RPC and REST ports and writes them to {@value #PORTS_FILE} in the run directory, which
+ * the others read; every process's Flink configuration is the run's {@code flink.*} settings plus
+ * these addresses, written as its own {@code config.yaml} the way Flink's scripts give one to each
+ * daemon.
+ */
+final class FlinkCluster {
+  static final String PORTS_FILE = "flink-cluster.properties";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private final JobSpec spec;
+  private final int rpcPort;
+  private final int restPort;
+
+  private FlinkCluster(JobSpec spec, int rpcPort, int restPort) {
+    this.spec = spec;
+    this.rpcPort = rpcPort;
+    this.restPort = restPort;
+  }
+
+  /** The JobManager's view: picks free ports and publishes them for the other processes. */
+  static FlinkCluster publish(JobSpec spec) throws IOException {
+    FlinkCluster cluster = new FlinkCluster(spec, freePort(), freePort());
+    Properties p = new Properties();
+    p.setProperty("rpc.port", Integer.toString(cluster.rpcPort));
+    p.setProperty("rest.port", Integer.toString(cluster.restPort));
+    Path file = spec.runDir().resolve(PORTS_FILE);
+    Path tmp = spec.runDir().resolve(PORTS_FILE + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      p.store(w, "the JobManager's ports");
+    }
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+    return cluster;
+  }
+
+  /** The view of a TaskManager or the job client, once the JobManager has published its ports. */
+  static FlinkCluster read(JobSpec spec) throws IOException {
+    Properties p = new Properties();
+    try (Reader r =
+        Files.newBufferedReader(spec.runDir().resolve(PORTS_FILE), StandardCharsets.UTF_8)) {
+      p.load(r);
+    }
+    return new FlinkCluster(
+        spec,
+        Integer.parseInt(p.getProperty("rpc.port")),
+        Integer.parseInt(p.getProperty("rest.port")));
+  }
+
+  int restPort() {
+    return restPort;
+  }
+
+  /**
+   * The Flink configuration of {@code process}: the run's settings, the cluster's addresses, the
+   * task slots of a worker, and for a TaskManager its resource id (its name), by which readiness
+   * finds it.
+   */
+  Configuration configuration(EngineProcess process) {
+    Map<String, String> c = new HashMap<>(FlinkSettings.configuration(spec).toMap());
+    c.put("jobmanager.rpc.address", "127.0.0.1");
+    c.put("jobmanager.bind-host", "127.0.0.1");
+    c.put("jobmanager.rpc.port", Integer.toString(rpcPort));
+    c.put("rest.address", "127.0.0.1");
+    c.put("rest.bind-address", "127.0.0.1");
+    c.put("rest.port", Integer.toString(restPort));
+    c.put("taskmanager.host", "127.0.0.1");
+    c.put("taskmanager.bind-host", "127.0.0.1");
+    c.put("taskmanager.numberOfTaskSlots", Integer.toString(spec.deployment().slotsPerWorker()));
+    if (process.instance() != JobSpec.SOLE) {
+      c.put("taskmanager.resource-id", process.name());
+    }
+    return Configuration.fromMap(c);
+  }
+
+  /** Writes {@code config} as {@code config.yaml} in a directory of its own; returns it. */
+  static Path writeConfigDir(Path dir, Configuration config) throws IOException {
+    Files.createDirectories(dir);
+    Files.write(
+        dir.resolve(GlobalConfiguration.getFlinkConfFilename()),
+        ConfigurationUtils.convertConfigToWritableLines(config, false),
+        StandardCharsets.UTF_8);
+    return dir;
+  }
+
+  /** GET of a REST path of the JobManager, or null while it does not answer 200. */
+  JsonNode rest(String path) throws InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restPort + path))
+            .timeout(Duration.ofSeconds(5))
+            .GET()
+            .build();
+    try {
+      HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+}

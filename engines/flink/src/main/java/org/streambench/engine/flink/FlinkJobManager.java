@@ -1,0 +1,30 @@
+package org.streambench.engine.flink;
+
+import java.nio.file.Path;
+import org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint;
+
+/**
+ * The JobManager of the cluster deployment: Flink's {@code StandaloneSessionClusterEntrypoint}, as
+ * {@code jobmanager.sh} starts it, on its own {@code config.yaml}. It picks the cluster's ports.
+ * Ready once its REST API answers.
+ */
+public final class FlinkJobManager {
+  private FlinkJobManager() {}
+
+  public static void main(String[] args) {
+    FlinkDaemon.run(
+        args,
+        (spec, process) -> {
+          FlinkCluster cluster = FlinkCluster.publish(spec);
+          Path conf =
+              FlinkCluster.writeConfigDir(
+                  spec.runDir().resolve("flink-conf-" + process.name()),
+                  cluster.configuration(process));
+          return new FlinkDaemon.Daemon(
+              () ->
+                  StandaloneSessionClusterEntrypoint.main(
+                      new String[] {"--configDir", conf.toString()}),
+              () -> cluster.rest("/overview") != null);
+        });
+  }
+}
