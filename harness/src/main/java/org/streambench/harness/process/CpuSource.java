@@ -36,27 +36,33 @@ interface CpuSource {
   }
 
   /**
-   * Several processes as one (e.g. a Kafka cluster's nodes): their CPU and memory summed, the peak
-   * the sum of their peaks. Null once all are gone.
+   * Several processes as one (e.g. a Kafka cluster's nodes, or an engine's processes and the ones
+   * they spawned), from a list that may grow: their CPU and memory summed, the peak the sum of
+   * their peaks. A process that ended keeps counting with its last CPU time (so a killed worker
+   * does not make the sum go back), its memory no longer. Null until one has been read.
    */
   static CpuSource processes(List<Long> pids) {
+    Map<Long, ProcessSampler.Sample> lastOf = new ConcurrentHashMap<>();
     return new CpuSource() {
       @Override
-      public ProcessSampler.Sample read() {
+      public synchronized ProcessSampler.Sample read() {
         double cpu = 0;
         long rss = 0;
         long peak = 0;
-        boolean any = false;
         for (long pid : pids) {
           ProcessSampler.Sample s = readProc(pid);
           if (s != null) {
-            any = true;
-            cpu += s.cpuSeconds();
+            lastOf.put(pid, s);
             rss += s.rssBytes();
+          } else {
+            s = lastOf.get(pid);
+          }
+          if (s != null) {
+            cpu += s.cpuSeconds();
             peak += s.peakRssBytes();
           }
         }
-        return any ? new ProcessSampler.Sample(cpu, rss, peak) : null;
+        return lastOf.isEmpty() ? null : new ProcessSampler.Sample(cpu, rss, peak);
       }
 
       @Override
@@ -64,6 +70,42 @@ interface CpuSource {
         return pids.get(0);
       }
     };
+  }
+
+  /**
+   * The name a process spawned by an engine process is sampled under: the simple name of a JVM's
+   * main class (a Storm {@code Worker}, a Spark {@code CoarseGrainedExecutorBackend}), or null for
+   * a process that is not a JVM (a shell, a tool), which is not sampled on its own.
+   */
+  static String spawnedName(ProcessHandle p) {
+    return spawnedName(commandLine(p.pid()));
+  }
+
+  /** As above, from the process's command line. */
+  static String spawnedName(List<String> argv) {
+    if (argv.isEmpty() || !argv.get(0).endsWith("java")) {
+      return null;
+    }
+    for (int i = 1; i < argv.size(); i++) {
+      String a = argv.get(i);
+      if (a.equals("-cp") || a.equals("-classpath") || a.equals("--class-path")) {
+        i++;
+      } else if (a.equals("-jar") && i + 1 < argv.size()) {
+        return Path.of(argv.get(i + 1)).getFileName().toString();
+      } else if (!a.startsWith("-")) {
+        return a.substring(a.lastIndexOf('.') + 1);
+      }
+    }
+    return null;
+  }
+
+  private static List<String> commandLine(long pid) {
+    try {
+      String raw = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"));
+      return raw.isEmpty() ? List.of() : List.of(raw.split("\u0000"));
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
   }
 
   /**

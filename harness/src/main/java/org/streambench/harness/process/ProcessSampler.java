@@ -3,8 +3,10 @@ package org.streambench.harness.process;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +30,10 @@ public final class ProcessSampler implements AutoCloseable {
   private final Map<String, Sample> previousTick = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Sample>> marks = new ConcurrentHashMap<>();
   private final Map<String, Long> markNanos = new ConcurrentHashMap<>();
+  private final Map<Long, String> spawning = new ConcurrentHashMap<>();
+  private final Map<Long, String> groupOf = new ConcurrentHashMap<>();
+  private final Map<String, List<Long>> groupPids = new ConcurrentHashMap<>();
+  private final Set<Long> spawned = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -57,11 +63,19 @@ public final class ProcessSampler implements AutoCloseable {
   }
 
   /**
-   * Starts sampling the processes in {@code pids} as one role, a list that may grow (a cluster's
-   * processes, started one after another): each counts in full from its first sample on.
+   * Starts sampling process {@code pid} under {@code role} and every JVM it spawns (found once a
+   * second: a Storm supervisor's worker JVMs, a Spark worker's executors) under {@code role/<main
+   * class>}; the process and what it spawned also count, each in full from its first sample on, in
+   * {@code group} (e.g. {@code engine}, all of an engine's processes).
    */
-  public void watchAll(String role, List<Long> pids) {
-    watch(role, CpuSource.processes(pids));
+  public synchronized void watchSpawning(String role, long pid, String group) {
+    watch(role, pid);
+    spawning.put(pid, role);
+    groupPids.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>()).add(pid);
+    if (!sources.containsKey(group)) {
+      watch(group, CpuSource.processes(groupPids.get(group)));
+    }
+    groupOf.put(pid, group);
   }
 
   /** Starts sampling the harness threads whose name matches, under {@code role}. */
@@ -147,6 +161,7 @@ public final class ProcessSampler implements AutoCloseable {
   }
 
   private synchronized void sampleAll() {
+    findSpawned();
     sources.forEach(
         (role, source) -> {
           Sample s = source.read();
@@ -156,6 +171,35 @@ public final class ProcessSampler implements AutoCloseable {
             last.put(role, new Sample(s.cpuSeconds(), s.rssBytes(), peak));
           }
         });
+  }
+
+  /** Watches the JVMs the spawning processes started since the last sample. */
+  private void findSpawned() {
+    spawning.forEach(
+        (pid, role) ->
+            ProcessHandle.of(pid)
+                .ifPresent(
+                    parent ->
+                        parent
+                            .descendants()
+                            .filter(child -> !spawned.contains(child.pid()))
+                            .forEach(
+                                child -> {
+                                  String name = CpuSource.spawnedName(child);
+                                  if (name != null) {
+                                    spawned.add(child.pid());
+                                    watch(uniqueRole(role + "/" + name), child.pid());
+                                    groupPids.get(groupOf.get(pid)).add(child.pid());
+                                  }
+                                })));
+  }
+
+  private String uniqueRole(String role) {
+    String name = role;
+    for (int n = 2; sources.containsKey(name); n++) {
+      name = role + "-" + n;
+    }
+    return name;
   }
 
   @Override

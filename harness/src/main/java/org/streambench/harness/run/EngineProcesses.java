@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.streambench.api.Deployment;
 import org.streambench.api.EngineProcess;
@@ -21,9 +20,10 @@ import org.streambench.harness.process.ProcessSampler;
 /**
  * The engine's processes in one run, started from the engine's jar with the run's spec: one process
  * for a local deployment; for a cluster, the engine's {@link ClusterRole}s in order, a per-worker
- * role once per worker. Each is watched and sampled on its own ({@code engine/<process>}) and all
- * together, each from its start, as the role {@code engine}; the engine is ready when every process
- * has written its ready file. Stopped at the end.
+ * role once per worker. Each is watched and sampled on its own ({@code engine/<process>}, and the
+ * JVMs it spawns as {@code engine/<process>/<main class>}) and all together, each from its start,
+ * as the role {@code engine}; the engine is ready when every process has written its ready file.
+ * Stopped at the end.
  */
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -34,7 +34,6 @@ final class EngineProcesses {
   private final RunLayout layout;
   private final Deployment deployment;
   private final List<ChildProcess> processes = new ArrayList<>();
-  private final List<Long> pids = new CopyOnWriteArrayList<>();
   private long readyMicros;
 
   EngineProcesses(EngineDescriptor engine, RunLayout layout, Deployment deployment) {
@@ -72,9 +71,7 @@ final class EngineProcesses {
           if (role.jvmOptionsFrom() != null) {
             options.addAll(resolvedOptions(role.jvmOptionsFrom(), p, specFile));
           }
-          ChildProcess child =
-              startProcess(p, engine.mainClass(role), options, specFile, sampler, watch);
-          sampler.watch("engine/" + p.name(), child.pid());
+          startProcess(p, engine.mainClass(role), options, specFile, sampler, watch);
         }
         awaitReady(ofRole, watch);
       }
@@ -83,7 +80,7 @@ final class EngineProcesses {
     progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
   }
 
-  private ChildProcess startProcess(
+  private void startProcess(
       EngineProcess named,
       String mainClass,
       List<String> jvmOptions,
@@ -104,15 +101,15 @@ final class EngineProcesses {
             Map.of(),
             layout.file(named.logFile()));
     processes.add(process);
-    pids.add(process.pid());
-    if (pids.size() == 1) {
-      sampler.watchAll("engine", pids);
+    if (deployment.cluster()) {
+      sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
+    } else {
+      sampler.watch("engine", process.pid());
     }
     watch.watchEngine(
         "engine " + engine.name() + (deployment.cluster() ? " " + named.name() : ""),
         process,
         layout.file(named.errorFile()));
-    return process;
   }
 
   /**
