@@ -6,17 +6,21 @@ import java.util.Locale;
  * Where an engine runs. {@code local}: in one process (a MiniCluster, a LocalCluster, {@code
  * local[N]}, threads of one instance). {@code cluster}: as the engine's real cluster of processes
  * on this machine, {@code workers} worker processes with {@code slotsPerWorker} task slots (or
- * stream threads, or executor cores) each.
+ * stream threads, or executor cores) each. {@code external}: on the user's own running cluster at
+ * {@code address} (a Flink REST URL, a Spark master URL, a Storm Nimbus); only the engine's client
+ * runs here, and how many workers and slots that cluster has is its own affair.
  *
- * @param kind local or cluster
- * @param workers worker processes (1 for local)
- * @param slotsPerWorker task slots of each worker (for local, the parallelism)
+ * @param kind local, cluster or external
+ * @param workers worker processes (1 for local and external)
+ * @param slotsPerWorker task slots of each worker (for local and external, the parallelism)
+ * @param address the external cluster's address, null for the others
  */
-public record Deployment(Kind kind, int workers, int slotsPerWorker) {
+public record Deployment(Kind kind, int workers, int slotsPerWorker, String address) {
   /** How the engine is deployed. */
   public enum Kind {
     LOCAL,
-    CLUSTER;
+    CLUSTER,
+    EXTERNAL;
 
     public String id() {
       return name().toLowerCase(Locale.ROOT);
@@ -34,6 +38,9 @@ public record Deployment(Kind kind, int workers, int slotsPerWorker) {
   }
 
   public Deployment {
+    if ((kind == Kind.EXTERNAL) != (address != null)) {
+      throw new IllegalArgumentException("an external deployment, and only it, has an address");
+    }
     if (workers < 1 || slotsPerWorker < 1) {
       throw new IllegalArgumentException(
           "workers and slots per worker must be at least 1, were "
@@ -43,13 +50,29 @@ public record Deployment(Kind kind, int workers, int slotsPerWorker) {
     }
   }
 
+  /** A local deployment or a cluster on this machine. */
+  public Deployment(Kind kind, int workers, int slotsPerWorker) {
+    this(kind, workers, slotsPerWorker, null);
+  }
+
+  /** The user's own cluster at {@code address}, running the job's {@code parallelism} tasks. */
+  public static Deployment external(String address, int parallelism) {
+    return new Deployment(Kind.EXTERNAL, 1, parallelism, address);
+  }
+
   /** One process running all {@code parallelism} tasks. */
   public static Deployment local(int parallelism) {
     return new Deployment(Kind.LOCAL, 1, parallelism);
   }
 
+  /** Whether the engine runs as its own cluster of processes on this machine. */
   public boolean cluster() {
     return kind == Kind.CLUSTER;
+  }
+
+  /** Whether the engine runs on the user's own cluster. */
+  public boolean external() {
+    return kind == Kind.EXTERNAL;
   }
 
   /**

@@ -164,6 +164,9 @@ public record JobSpec(
     p.setProperty("deployment", deployment.kind().id());
     p.setProperty("deployment.workers", Integer.toString(deployment.workers()));
     p.setProperty("deployment.slots-per-worker", Integer.toString(deployment.slotsPerWorker()));
+    if (deployment.address() != null) {
+      p.setProperty("deployment.address", deployment.address());
+    }
     settings.forEach((k, v) -> p.setProperty(SETTING + k, v));
     params.forEach((k, v) -> p.setProperty(PARAM + k, v));
     return p;
@@ -186,7 +189,8 @@ public record JobSpec(
             : new Deployment(
                 Deployment.Kind.parse(p.getProperty("deployment")),
                 Integer.parseInt(required(p, "deployment.workers")),
-                Integer.parseInt(required(p, "deployment.slots-per-worker")));
+                Integer.parseInt(required(p, "deployment.slots-per-worker")),
+                p.getProperty("deployment.address"));
     return new JobSpec(
         required(p, "run.id"),
         required(p, "workload"),

@@ -3,8 +3,10 @@ package org.streambench.harness.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,8 +35,30 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Home home = data.home();
+    RunRequest request = run.toRequest(engine);
+    if (request.deployment().external()) {
+      requireServicesTheClusterReaches(request);
+    }
     BenchmarkRun prepared =
-        BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), run.toRequest(engine));
+        BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), request);
     return RunSession.execute(home, List.of(prepared), kafka, redis, data);
+  }
+
+  /**
+   * A user's cluster runs elsewhere: the Kafka (and Redis) it reads must be the user's too, since
+   * the embedded ones listen on 127.0.0.1 only.
+   */
+  private void requireServicesTheClusterReaches(RunRequest request) {
+    if (kafka.external == null) {
+      throw new UsageException(
+          "a run on your own cluster needs --kafka HOST:PORT, a Kafka your cluster reaches (the"
+              + " embedded one listens on 127.0.0.1 only)");
+    }
+    if (request.workloadDefinition().needsRedis() && redis.external == null) {
+      throw new UsageException(
+          "workload "
+              + request.workload()
+              + " on your own cluster needs --redis HOST:PORT, a Redis your cluster reaches");
+    }
   }
 }

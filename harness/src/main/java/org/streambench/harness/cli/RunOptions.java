@@ -92,6 +92,16 @@ final class RunOptions {
   Integer slotsPerWorker;
 
   @Option(
+      names = "--flink-rest",
+      paramLabel = "URL",
+      description =
+          "Run on your own Flink session cluster: submit the job to its REST endpoint, e.g."
+              + " http://jobmanager:8081, instead of starting Flink here. Needs --kafka (and"
+              + " --redis for ysb) that the cluster reaches; its checkpoints go to the run"
+              + " directory unless you --set flink.execution.checkpointing.dir.")
+  String flinkRest;
+
+  @Option(
       names = "--partitions",
       description = "Partitions of the input and output topics (default: the parallelism).")
   Integer partitions;
@@ -212,15 +222,32 @@ final class RunOptions {
         new DriverThreads(
             DriverThreads.parse("--generator-threads", generatorThreads),
             DriverThreads.parse("--collector-threads", collectorThreads)),
-        deployment());
+        deployment(engine));
   }
 
-  private Deployment deployment() {
+  private Deployment deployment(String engine) {
+    if (flinkRest != null) {
+      if (!engine.equals("flink")) {
+        throw new UsageException("--flink-rest is a Flink cluster; it goes with --engine flink");
+      }
+      if (!deployment.equals("local") || workers != null || slotsPerWorker != null) {
+        throw new UsageException(
+            "--flink-rest runs on your cluster; --deployment, --workers and --slots-per-worker"
+                + " are for one streambench starts");
+      }
+      return Deployment.external(ExternalClusters.flinkRest(flinkRest), Math.max(1, parallelism));
+    }
     Deployment.Kind kind;
     try {
       kind = Deployment.Kind.parse(deployment);
     } catch (IllegalArgumentException e) {
-      throw new UsageException("--" + e.getMessage());
+      kind = Deployment.Kind.EXTERNAL;
+    }
+    if (kind == Deployment.Kind.EXTERNAL) {
+      throw new UsageException(
+          "--deployment must be local or cluster, was '"
+              + deployment
+              + "' (your own cluster: --flink-rest URL)");
     }
     if (kind == Deployment.Kind.LOCAL) {
       if (workers != null || slotsPerWorker != null) {

@@ -21,7 +21,9 @@ import org.streambench.api.Guarantee;
  * guarantees}, {@code jvm.options}; optionally {@code in-job} (workloads with an in-job source) and
  * {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints when a run asks
  * for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link ClusterRole}),
- * absent for an engine that runs only in one process.
+ * absent for an engine that runs only in one process; {@code cluster.client-role} (the one role run
+ * on this machine when the engine runs on the user's own cluster: its job client), absent for an
+ * engine that cannot.
  */
 public record EngineDescriptor(
     String name,
@@ -34,7 +36,8 @@ public record EngineDescriptor(
     List<String> inJobWorkloads,
     Map<String, String> notOffered,
     List<String> jvmOptions,
-    List<ClusterRole> clusterRoles) {
+    List<ClusterRole> clusterRoles,
+    Optional<ClusterRole> clientRole) {
   private static final String NOT_OFFERED = "not-offered.";
 
   static EngineDescriptor load(Path file) throws IOException {
@@ -43,6 +46,14 @@ public record EngineDescriptor(
       p.load(r);
     }
     Path dir = file.getParent();
+    List<ClusterRole> roles = ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p);
+    String client = p.getProperty("cluster.client-role", "").trim();
+    Optional<ClusterRole> clientRole =
+        roles.stream().filter(r -> r.name().equals(client) && !r.perWorker()).findFirst();
+    if (!client.isEmpty() && clientRole.isEmpty()) {
+      throw new IOException(
+          file + ": cluster.client-role " + client + " is not one of its single-process roles");
+    }
     return new EngineDescriptor(
         require(p, "name", file),
         p.getProperty("description", ""),
@@ -54,7 +65,8 @@ public record EngineDescriptor(
         list(p.getProperty("in-job", "")),
         notOffered(p),
         words(p.getProperty("jvm.options", "")),
-        ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p));
+        roles,
+        clientRole);
   }
 
   /** Whether the engine can run as a cluster of processes on this machine. */

@@ -92,6 +92,14 @@ public final class EngineRegistry {
     }
   }
 
+  /** Checks that {@code engine} can run on the user's own cluster (it has a client role). */
+  public void requireExternal(EngineDescriptor engine) {
+    if (engine.clientRole().isEmpty()) {
+      throw new UsageException(
+          "engine " + engine.name() + " cannot run on an external cluster yet");
+    }
+  }
+
   /** As {@link #require}, and checked to generate {@code workload}'s input inside its job. */
   public EngineDescriptor requireInJob(String name, String workload, Guarantee guarantee) {
     EngineDescriptor d = require(name, workload, guarantee);

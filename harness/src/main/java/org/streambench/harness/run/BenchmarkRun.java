@@ -59,6 +59,8 @@ public final class BenchmarkRun {
             : registry.require(request.engine(), request.workload(), request.guarantee());
     if (request.deployment().cluster()) {
       registry.requireCluster(engine);
+    } else if (request.deployment().external()) {
+      registry.requireExternal(engine);
     }
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     Map<String, String> settings =

@@ -22,8 +22,9 @@ import org.streambench.harness.process.ProcessSampler;
  * for a local deployment; for a cluster, the engine's {@link ClusterRole}s in order, a per-worker
  * role once per worker. Each is watched and sampled on its own ({@code engine/<process>}, and the
  * JVMs it spawns as {@code engine/<process>/<main class>}) and all together, each from its start,
- * as the role {@code engine}; the engine is ready when every process has written its ready file.
- * Stopped at the end.
+ * as the role {@code engine}; the engine is ready when every process has written its ready file. On
+ * the user's own cluster only the engine's client role runs here, sampled on its own: the engine's
+ * CPU is not ours to see. Stopped at the end.
  */
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -53,13 +54,15 @@ final class EngineProcesses {
   void start(Path specFile, ProcessSampler sampler, ServiceWatch watch, Consumer<String> progress)
       throws IOException, InterruptedException, ServiceFailure {
     long t0 = System.nanoTime();
-    if (!deployment.cluster()) {
+    if (deployment.kind() == Deployment.Kind.LOCAL) {
       progress.accept("starting engine " + engine.name());
       startProcess(
           EngineProcess.SOLE, engine.mainClass(), engine.jvmOptions(), specFile, sampler, watch);
       awaitReady(List.of(EngineProcess.SOLE), watch);
     } else {
-      for (ClusterRole role : engine.clusterRoles()) {
+      List<ClusterRole> roles =
+          deployment.cluster() ? engine.clusterRoles() : List.of(engine.clientRole().orElseThrow());
+      for (ClusterRole role : roles) {
         List<EngineProcess> ofRole = processesOf(role);
         progress.accept(
             "starting "
@@ -101,13 +104,14 @@ final class EngineProcesses {
             Map.of(),
             layout.file(named.logFile()));
     processes.add(process);
-    if (deployment.cluster()) {
-      sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
-    } else {
-      sampler.watch("engine", process.pid());
+    switch (deployment.kind()) {
+      case LOCAL -> sampler.watch("engine", process.pid());
+      case CLUSTER -> sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
+      // the user's cluster does the work: only its client is ours, the engine's CPU is unknown
+      case EXTERNAL -> sampler.watch("engine/" + named.name(), process.pid());
     }
     watch.watchEngine(
-        "engine " + engine.name() + (deployment.cluster() ? " " + named.name() : ""),
+        "engine " + engine.name() + (named.equals(EngineProcess.SOLE) ? "" : " " + named.name()),
         process,
         layout.file(named.errorFile()));
   }
@@ -171,9 +175,11 @@ final class EngineProcesses {
   /** The info file of the engine's sole or first process (versions, JVM flags). */
   Path infoFile() {
     EngineProcess first =
-        deployment.cluster()
-            ? processesOf(engine.clusterRoles().get(0)).get(0)
-            : EngineProcess.SOLE;
+        switch (deployment.kind()) {
+          case LOCAL -> EngineProcess.SOLE;
+          case CLUSTER -> processesOf(engine.clusterRoles().get(0)).get(0);
+          case EXTERNAL -> processesOf(engine.clientRole().orElseThrow()).get(0);
+        };
     return layout.file(first.infoFile());
   }
 

@@ -36,8 +36,15 @@ public final class Provenance {
     Deployment d = request.deployment();
     provenance.put(
         "deployment",
-        Map.of(
-            "kind", d.kind().id(), "workers", d.workers(), "slotsPerWorker", d.slotsPerWorker()));
+        d.external()
+            ? Map.of("kind", d.kind().id(), "address", d.address())
+            : Map.of(
+                "kind",
+                d.kind().id(),
+                "workers",
+                d.workers(),
+                "slotsPerWorker",
+                d.slotsPerWorker()));
     provenance.put("kafka", kafka == null ? "not started" : kafka.description());
     if (redis != null) {
       provenance.put("redis", redis.description());

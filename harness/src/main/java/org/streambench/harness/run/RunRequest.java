@@ -185,6 +185,9 @@ public record RunRequest(
       p.put("run.deployment", deployment.kind().id());
       p.put("run.workers", Integer.toString(deployment.workers()));
       p.put("run.slots-per-worker", Integer.toString(deployment.slotsPerWorker()));
+    } else if (deployment.external()) {
+      p.put("run.deployment", deployment.kind().id());
+      p.put("run.cluster", deployment.address());
     }
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));

@@ -10,6 +10,9 @@ import org.streambench.harness.results.RunResult;
 
 /** Prints runs side by side, one column per run, one row per figure. */
 public final class SummaryTable {
+  /** What a figure of processes on the user's own cluster shows: never zero. */
+  private static final String UNKNOWN = "unknown (not our processes)";
+
   private SummaryTable() {}
 
   public static void print(List<RunResult> runs, PrintStream out) {
@@ -176,7 +179,7 @@ public final class SummaryTable {
   private static String cpu(RunResult r, String role) {
     ProcessUsage p = process(r, role);
     if (p == null) {
-      return "-";
+      return notOurs(r, role) ? UNKNOWN : "-";
     }
     return Double.isNaN(p.steadyCores())
         ? String.format("%.1f", p.cpuSeconds())
@@ -185,7 +188,24 @@ public final class SummaryTable {
 
   private static String rss(RunResult r, String role) {
     ProcessUsage p = process(r, role);
-    return p == null ? "-" : Long.toString(p.peakRssBytes() / (1024 * 1024));
+    if (p == null) {
+      return notOurs(r, role) ? UNKNOWN : "-";
+    }
+    return Long.toString(p.peakRssBytes() / (1024 * 1024));
+  }
+
+  /**
+   * Whether {@code role} ran on the user's own cluster or Kafka, whose processes the harness cannot
+   * see.
+   */
+  private static boolean notOurs(RunResult r, String role) {
+    return switch (role) {
+      case "engine" -> "external".equals(r.config().get("run.deployment"));
+      case "broker" ->
+          r.provenance() != null
+              && String.valueOf(r.provenance().get("kafka")).startsWith("external");
+      default -> false;
+    };
   }
 
   private static String pad(String s, int width) {

@@ -140,6 +140,25 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
   static RunRequest clusterWorkload(
       String engine, String workload, Guarantee g, long rate, int warmupS, int durationS) {
+    return deployedWorkload(
+        engine,
+        workload,
+        g,
+        rate,
+        warmupS,
+        durationS,
+        new Deployment(Deployment.Kind.CLUSTER, 2, 1));
+  }
+
+  /** A fixed-rate run of any workload, parallelism 2, on {@code deployment}. */
+  static RunRequest deployedWorkload(
+      String engine,
+      String workload,
+      Guarantee g,
+      long rate,
+      int warmupS,
+      int durationS,
+      Deployment deployment) {
     return request(
         engine,
         workload,
@@ -151,7 +170,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         0,
         WORKLOAD_IDLE,
         Map.of(),
-        new Deployment(Deployment.Kind.CLUSTER, 2, 1));
+        deployment);
   }
 
   private static RunRequest request(

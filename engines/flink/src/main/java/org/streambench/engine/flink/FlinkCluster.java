@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -22,6 +23,7 @@ import java.util.Properties;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ConfigurationUtils;
 import org.apache.flink.configuration.GlobalConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.streambench.api.EngineProcess;
 import org.streambench.api.JobSpec;
 
@@ -32,7 +34,7 @@ import org.streambench.api.JobSpec;
  * picks its RPC and REST ports and writes them to {@value #PORTS_FILE} in the run directory, which
  * the others read; every process's Flink configuration is the run's {@code flink.*} settings plus
  * these addresses, written as its own {@code config.yaml} the way Flink's scripts give one to each
- * daemon.
+ * daemon. On the user's own cluster ({@code --flink-rest}) only its REST endpoint is known.
  */
 final class FlinkCluster {
   static final String PORTS_FILE = "flink-cluster.properties";
@@ -42,12 +44,21 @@ final class FlinkCluster {
 
   private final JobSpec spec;
   private final int rpcPort;
-  private final int restPort;
+  private final URI rest;
 
-  private FlinkCluster(JobSpec spec, int rpcPort, int restPort) {
+  private FlinkCluster(JobSpec spec, int rpcPort, URI rest) {
     this.spec = spec;
     this.rpcPort = rpcPort;
-    this.restPort = restPort;
+    this.rest = rest;
+  }
+
+  private FlinkCluster(JobSpec spec, int rpcPort, int restPort) {
+    this(spec, rpcPort, URI.create("http://127.0.0.1:" + restPort));
+  }
+
+  /** The user's own session cluster, at the REST URL of the run's external deployment. */
+  static FlinkCluster external(JobSpec spec) {
+    return new FlinkCluster(spec, -1, URI.create(spec.deployment().address()));
   }
 
   /** The JobManager's view: picks free ports and publishes them for the other processes. */
@@ -55,7 +66,7 @@ final class FlinkCluster {
     FlinkCluster cluster = new FlinkCluster(spec, freePort(), freePort());
     Properties p = new Properties();
     p.setProperty("rpc.port", Integer.toString(cluster.rpcPort));
-    p.setProperty("rest.port", Integer.toString(cluster.restPort));
+    p.setProperty("rest.port", Integer.toString(cluster.rest.getPort()));
     Path file = spec.runDir().resolve(PORTS_FILE);
     Path tmp = spec.runDir().resolve(PORTS_FILE + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -78,8 +89,26 @@ final class FlinkCluster {
         Integer.parseInt(p.getProperty("rest.port")));
   }
 
-  int restPort() {
-    return restPort;
+  String restUrl() {
+    return rest.toString();
+  }
+
+  /**
+   * The environment that submits the job to this cluster's REST endpoint. The user's cluster gets
+   * this engine's jar with the job (its own classpath has Flink, not the workload's classes); a
+   * cluster of this run already has it on every process's classpath.
+   */
+  StreamExecutionEnvironment remoteEnvironment() throws URISyntaxException {
+    Configuration config = FlinkSettings.configuration(spec);
+    if (spec.deployment().external()) {
+      String jar =
+          Path.of(FlinkCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+              .toString();
+      return StreamExecutionEnvironment.createRemoteEnvironment(
+          rest.getHost(), rest.getPort(), config, jar);
+    }
+    return StreamExecutionEnvironment.createRemoteEnvironment(
+        rest.getHost(), rest.getPort(), config);
   }
 
   /**
@@ -94,7 +123,7 @@ final class FlinkCluster {
     c.put("jobmanager.rpc.port", Integer.toString(rpcPort));
     c.put("rest.address", "127.0.0.1");
     c.put("rest.bind-address", "127.0.0.1");
-    c.put("rest.port", Integer.toString(restPort));
+    c.put("rest.port", Integer.toString(rest.getPort()));
     c.put("taskmanager.host", "127.0.0.1");
     c.put("taskmanager.bind-host", "127.0.0.1");
     c.put("taskmanager.numberOfTaskSlots", Integer.toString(spec.deployment().slotsPerWorker()));
@@ -117,10 +146,7 @@ final class FlinkCluster {
   /** GET of a REST path of the JobManager, or null while it does not answer 200. */
   JsonNode rest(String path) throws InterruptedException {
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restPort + path))
-            .timeout(Duration.ofSeconds(5))
-            .GET()
-            .build();
+        HttpRequest.newBuilder(rest.resolve(path)).timeout(Duration.ofSeconds(5)).GET().build();
     try {
       HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
       return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;

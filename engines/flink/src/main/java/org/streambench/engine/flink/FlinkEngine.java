@@ -3,10 +3,12 @@ package org.streambench.engine.flink;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.streambench.api.Deployment;
 import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.Guarantee;
@@ -20,7 +22,8 @@ import org.streambench.api.WorkloadParams;
  * job's Flink configuration taken verbatim from the run's {@code flink.*} settings. In the cluster
  * deployment this process is the job client instead: it submits the job to the JobManager's REST
  * API once every TaskManager has registered ({@link FlinkCluster}) and is ready when every task
- * runs.
+ * runs; on the user's own cluster ({@code --flink-rest}) likewise, once the cluster has a free slot
+ * per task, shipping the engine jar with the job and cancelling it when this process ends.
  */
 public final class FlinkEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -64,17 +67,7 @@ public final class FlinkEngine implements StreamEngine {
     JobBuilder builder = CATALOGUE.builder(spec);
     boolean inJob = new WorkloadParams(spec).inJob();
     JobClient job;
-    if (spec.deployment().cluster()) {
-      FlinkCluster cluster = FlinkCluster.read(spec);
-      awaitSlots(cluster, spec);
-      StreamExecutionEnvironment env =
-          StreamExecutionEnvironment.createRemoteEnvironment(
-              "127.0.0.1", cluster.restPort(), FlinkSettings.configuration(spec));
-      env.setParallelism(spec.parallelism());
-      builder.build(env, spec);
-      job = env.executeAsync(jobName(spec));
-      awaitAllTasksRunning(cluster, job);
-    } else {
+    if (spec.deployment().kind() == Deployment.Kind.LOCAL) {
       StreamExecutionEnvironment env =
           StreamExecutionEnvironment.createLocalEnvironment(
               spec.parallelism(), FlinkSettings.configuration(spec));
@@ -82,6 +75,18 @@ public final class FlinkEngine implements StreamEngine {
       builder.build(env, spec);
       job = env.executeAsync(jobName(spec));
       awaitRunning(job);
+    } else {
+      FlinkCluster cluster =
+          spec.deployment().external() ? FlinkCluster.external(spec) : FlinkCluster.read(spec);
+      awaitSlots(cluster, spec);
+      StreamExecutionEnvironment env = cluster.remoteEnvironment();
+      env.setParallelism(spec.parallelism());
+      builder.build(env, spec);
+      job = env.executeAsync(jobName(spec));
+      if (spec.deployment().external()) {
+        cancelOnExit(job);
+      }
+      awaitAllTasksRunning(cluster, job);
     }
     ready.run();
     JobExecutionResult result = job.getJobExecutionResult().get();
@@ -94,29 +99,57 @@ public final class FlinkEngine implements StreamEngine {
     return "streambench " + spec.workload() + " " + spec.runId();
   }
 
-  /** Waits until every TaskManager of the cluster has registered its slots. */
+  /**
+   * Waits until the cluster can run the job: on a cluster of this run, until every TaskManager has
+   * registered its slots; on the user's own cluster, until it has as many free slots as the job has
+   * tasks.
+   */
   private static void awaitSlots(FlinkCluster cluster, JobSpec spec) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    int workers = spec.deployment().workers();
-    int slots = workers * spec.deployment().slotsPerWorker();
+    Deployment d = spec.deployment();
+    int taskManagers = d.external() ? 1 : d.workers();
+    String slotsField = d.external() ? "slots-available" : "slots-total";
+    int slots = d.external() ? spec.parallelism() : d.workers() * d.slotsPerWorker();
     JsonNode overview = cluster.rest("/overview");
     while (overview == null
-        || overview.path("taskmanagers").asInt() < workers
-        || overview.path("slots-total").asInt() < slots) {
+        || overview.path("taskmanagers").asInt() < taskManagers
+        || overview.path(slotsField).asInt() < slots) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException(
-            "the cluster has not "
-                + workers
-                + " TaskManagers with "
-                + slots
-                + " slots after "
-                + READY_TIMEOUT
-                + ": "
-                + overview);
+            String.format(
+                "the Flink cluster at %s has not %d TaskManagers with %d %s after %s: %s",
+                cluster.restUrl(),
+                taskManagers,
+                slots,
+                slotsField,
+                READY_TIMEOUT,
+                overview == null ? "its REST API does not answer" : overview));
       }
       Thread.sleep(100);
       overview = cluster.rest("/overview");
     }
+  }
+
+  /**
+   * The job runs on the user's cluster, which outlives this run: it is cancelled when this process
+   * ends (stopped by the harness at the end of the run, on Ctrl-C, or when the harness died).
+   */
+  private static void cancelOnExit(JobClient job) {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    if (!job.getJobStatus().get(5, TimeUnit.SECONDS).isGloballyTerminalState()) {
+                      job.cancel().get(10, TimeUnit.SECONDS);
+                      System.err.println("streambench: cancelled job " + job.getJobID());
+                    }
+                  } catch (Exception e) {
+                    System.err.println(
+                        "streambench: could not cancel job " + job.getJobID() + ": " + e);
+                  }
+                },
+                "cancel-job"));
   }
 
   /**
