@@ -69,33 +69,41 @@ final class KafkaOptions {
   /** Starts or connects to Kafka; the caller closes it. */
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress)
       throws IOException, InterruptedException {
+    return open(home, progress, brokers);
+  }
+
+  /**
+   * As {@link #open(Home, java.util.function.Consumer)} with {@code brokerCount} embedded brokers.
+   */
+  KafkaCluster open(Home home, java.util.function.Consumer<String> progress, int brokerCount)
+      throws IOException, InterruptedException {
     if (external != null) {
-      if (brokers != 1) {
+      if (brokerCount != 1) {
         throw new UsageException("--brokers starts an embedded Kafka; it cannot go with --kafka");
       }
       return KafkaCluster.external(
           external,
           TopicReplication.CLUSTER_DEFAULT.override(replicationFactor, minInsyncReplicas, 0));
     }
-    if (brokers < 1) {
-      throw new UsageException("--brokers must be at least 1, was " + brokers);
+    if (brokerCount < 1) {
+      throw new UsageException("--brokers must be at least 1, was " + brokerCount);
     }
     TopicReplication replication =
-        TopicReplication.forBrokers(brokers)
-            .override(replicationFactor, minInsyncReplicas, brokers);
+        TopicReplication.forBrokers(brokerCount)
+            .override(replicationFactor, minInsyncReplicas, brokerCount);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
     Path dir = home.dataDir().resolve("kafka-" + stamp);
     progress.accept(
         String.format(
             "starting embedded Kafka (KRaft, %s) in %s",
-            brokers == 1 ? "one broker" : brokers + " brokers and a controller", dir));
+            brokerCount == 1 ? "one broker" : brokerCount + " brokers and a controller", dir));
     long t0 = System.nanoTime();
     EmbeddedKafka kafka =
         EmbeddedKafka.start(
             home,
             dir,
             brokerPort,
-            brokers,
+            brokerCount,
             KeyValues.parse("--broker-set", brokerSets),
             replication,
             "kafka-" + stamp);

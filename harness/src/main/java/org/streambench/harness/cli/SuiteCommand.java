@@ -137,14 +137,12 @@ final class SuiteCommand implements Callable<Integer> {
     Progress progress = new Progress();
     boolean needsRedis =
         plan.points().stream().anyMatch(p -> p.request().workloadDefinition().needsRedis());
-    KafkaCluster cluster;
-    try {
-      cluster = kafka.open(home, progress);
-    } catch (IOException e) {
-      System.err.println("streambench: Kafka broker failed to start: " + e.getMessage());
-      return null;
+    boolean ownBrokerCounts = plan.points().stream().anyMatch(p -> p.brokers() > 0);
+    if (ownBrokerCounts && kafka.external != null) {
+      throw new UsageException(
+          "suite: brokers starts embedded Kafka clusters; it cannot go with --kafka");
     }
-    try (cluster;
+    try (SuiteKafka kafkas = new SuiteKafka(home, progress);
         Redis r =
             needsRedis
                 ? redis.open(
@@ -152,8 +150,48 @@ final class SuiteCommand implements Callable<Integer> {
                     home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
                     progress)
                 : null) {
+      try {
+        kafkas.get(plan.points().get(0).brokers());
+      } catch (IOException e) {
+        System.err.println("streambench: Kafka broker failed to start: " + e.getMessage());
+        return null;
+      }
       return new SuiteRunner(home, registry, plan, suite.suiteId(), finished, progress)
-          .run(cluster, r, store);
+          .run(kafkas, r, store);
+    }
+  }
+
+  /**
+   * The Kafka of the suite's points: the one the command line asks for, or an embedded cluster of
+   * the point's broker count, started when the count changes (the points are ordered by it).
+   */
+  private final class SuiteKafka implements SuiteRunner.KafkaForBrokers, AutoCloseable {
+    private final Home home;
+    private final Progress progress;
+    private KafkaCluster open;
+    private int openBrokers = -1;
+
+    SuiteKafka(Home home, Progress progress) {
+      this.home = home;
+      this.progress = progress;
+    }
+
+    @Override
+    public KafkaCluster get(int brokers) throws IOException, InterruptedException {
+      if (open == null || brokers != openBrokers) {
+        close();
+        open = brokers == 0 ? kafka.open(home, progress) : kafka.open(home, progress, brokers);
+        openBrokers = brokers;
+      }
+      return open;
+    }
+
+    @Override
+    public void close() {
+      if (open != null) {
+        open.close();
+        open = null;
+      }
     }
   }
 

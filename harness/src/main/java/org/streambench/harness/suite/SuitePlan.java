@@ -3,6 +3,7 @@ package org.streambench.harness.suite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,7 +52,18 @@ public record SuitePlan(
     require(
         spec.workloads() != null && !spec.workloads().isEmpty(), "workloads: list at least one");
     require(spec.repetitions() >= 1, "repetitions must be at least 1");
+    spec.deployment()
+        .forEach(
+            d ->
+                require(
+                    d.equals("local") || d.equals("cluster"),
+                    "deployment must be local or cluster, was '" + d + "'"));
+    spec.workers().forEach(w -> require(w >= 1, "workers must be at least 1, was " + w));
+    spec.brokers().forEach(b -> require(b >= 1, "brokers must be at least 1, was " + b));
     Map<String, List<?>> dimensions = new LinkedHashMap<>();
+    dimensions.put("brokers", spec.brokers());
+    dimensions.put("deployment", spec.deployment());
+    dimensions.put("workers", spec.workers());
     dimensions.put("parallelism", spec.parallelism());
     dimensions.put("partitions", spec.partitions());
     spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
@@ -103,6 +115,14 @@ public record SuitePlan(
               continue;
             }
             for (Map<String, String> values : Sweep.product(dimensions)) {
+              if ("cluster".equals(values.get("deployment"))
+                  && !registry.all().get(engine).hasCluster()) {
+                skipped.add(clusterRefusal(registry, engine));
+                continue;
+              }
+              if (!"cluster".equals(values.get("deployment"))) {
+                values.remove("workers"); // one local point, not one per worker count
+              }
               Map<String, String> labels = new LinkedHashMap<>();
               labels.put("engine", engine);
               labels.put("workload", workload);
@@ -118,15 +138,22 @@ public record SuitePlan(
                       labels.put("partitions", v);
                     }
                   });
+              String key = SuitePoint.keyOf(labels);
+              if (points.stream().anyMatch(p -> p.key().equals(key))) {
+                continue;
+              }
               RunRequest request = template.request(engine, workload, guarantee, config, labels);
               BenchmarkRun.prepare(home, registry, request);
-              points.add(new SuitePoint(SuitePoint.keyOf(labels), labels, request, search));
+              points.add(new SuitePoint(key, labels, request, search));
             }
           }
         }
       }
     }
     require(!points.isEmpty(), "nothing to run: " + String.join("; ", skipped));
+    // points on the same Kafka run together: a suite with several broker counts restarts Kafka
+    // once per count and repetition, not per point
+    points.sort(Comparator.comparingInt(SuitePoint::brokers));
     return new SuitePlan(
         spec,
         LatencyObjective.parse(spec.latencyObjective()),
@@ -173,7 +200,27 @@ public record SuitePlan(
           42,
           params,
           new DriverThreads(0, 0),
-          Deployment.local(Integer.parseInt(labels.get("parallelism"))));
+          deployment(labels));
+    }
+
+    /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */
+    private static Deployment deployment(Map<String, String> labels) {
+      int parallelism = Integer.parseInt(labels.get("parallelism"));
+      if (!"cluster".equals(labels.get("deployment"))) {
+        return Deployment.local(parallelism);
+      }
+      int workers = Integer.parseInt(labels.getOrDefault("workers", "2"));
+      return new Deployment(
+          Deployment.Kind.CLUSTER, workers, Math.max(1, (parallelism + workers - 1) / workers));
+    }
+  }
+
+  private static String clusterRefusal(EngineRegistry registry, String engine) {
+    try {
+      registry.requireCluster(registry.all().get(engine));
+      return null;
+    } catch (UsageException e) {
+      return e.getMessage();
     }
   }
 

@@ -21,6 +21,11 @@ public record SuitePoint(
         .collect(Collectors.joining(","));
   }
 
+  /** The embedded Kafka brokers the point runs on; 0 = as the command line says. */
+  public int brokers() {
+    return Integer.parseInt(labels.getOrDefault("brokers", "0"));
+  }
+
   /** A short description for progress lines: the labels without the suite-wide constants. */
   String describe(Map<String, String> constant) {
     return labels.entrySet().stream()

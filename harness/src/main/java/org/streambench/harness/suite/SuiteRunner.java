@@ -60,9 +60,18 @@ public final class SuiteRunner {
     return pointKey + "#" + repetition;
   }
 
-  /** Runs every unfinished point; false if a signal stopped the suite. */
-  public boolean run(KafkaCluster kafka, Redis redis, ResultStore store)
-      throws IOException, SQLException {
+  /** The Kafka a suite's points run on, by embedded broker count (0: as the command line says). */
+  @FunctionalInterface
+  public interface KafkaForBrokers {
+    KafkaCluster get(int brokers) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Runs every unfinished point, each on the Kafka of its broker count; false if a signal stopped
+   * the suite.
+   */
+  public boolean run(KafkaForBrokers kafkas, Redis redis, ResultStore store)
+      throws IOException, SQLException, InterruptedException {
     int total = plan.points().size() * plan.spec().repetitions();
     int toDo = total - finished.size();
     int index = 0;
@@ -80,6 +89,7 @@ public final class SuiteRunner {
                 plan.spec().repetitions() > 1 ? " (repetition " + rep + ")" : "",
                 point.describe(constant),
                 eta(toDo)));
+        KafkaCluster kafka = kafkas.get(point.brokers());
         PointOutcome outcome =
             point.search()
                 ? search(point, rep, kafka, redis, store)

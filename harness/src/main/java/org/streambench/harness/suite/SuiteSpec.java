@@ -32,6 +32,9 @@ import org.streambench.harness.UsageException;
  * @param guarantees delivery guarantees
  * @param parallelism engine parallelism values
  * @param partitions input/output partition counts; empty = same as parallelism
+ * @param deployment local and/or cluster (the engine's own cluster of processes); empty = local
+ * @param workers worker processes of a cluster deployment; empty = 2
+ * @param brokers embedded Kafka brokers; empty = as the command line says ({@code --brokers})
  * @param rates offered records/s (fixed-rate)
  * @param records records per run (drain, in-job)
  * @param params workload parameters to sweep, name → values
@@ -54,6 +57,9 @@ public record SuiteSpec(
     List<String> guarantees,
     List<Integer> parallelism,
     List<Integer> partitions,
+    List<String> deployment,
+    List<Integer> workers,
+    List<Integer> brokers,
     List<Long> rates,
     List<Long> records,
     Map<String, List<String>> params,
@@ -81,6 +87,9 @@ public record SuiteSpec(
     guarantees = orDefault(guarantees, List.of("at-least-once"));
     parallelism = orDefault(parallelism, List.of(1));
     partitions = orDefault(partitions, List.of());
+    deployment = orDefault(deployment, List.of());
+    workers = orDefault(workers, List.of());
+    brokers = orDefault(brokers, List.of());
     rates = orDefault(rates, List.of());
     records = orDefault(records, List.of());
     params = params == null ? Map.of() : params;

@@ -24,13 +24,19 @@ class SuitePlanTest {
 
   @BeforeEach
   void engines() throws IOException {
-    engine("alpha", "identity,grep", "at-least-once,exactly-once", "heap");
+    engine("alpha", "identity,grep", "at-least-once,exactly-once", "heap", "master,worker*");
     engine("beta", "identity", "at-least-once", "other");
     home = new Home(root, root.resolve("runs"));
     registry = EngineRegistry.scan(home.enginesDir());
   }
 
   private void engine(String name, String workloads, String guarantees, String profile)
+      throws IOException {
+    engine(name, workloads, guarantees, profile, "");
+  }
+
+  private void engine(
+      String name, String workloads, String guarantees, String profile, String clusterRoles)
       throws IOException {
     Path dir = root.resolve("engines").resolve(name);
     Files.createDirectories(dir.resolve("conf/profiles"));
@@ -43,7 +49,8 @@ class SuitePlanTest {
             "main=Main",
             "workloads=" + workloads,
             "guarantees=" + guarantees,
-            "not-offered.exactly-once=" + name + " has no transactions"));
+            "not-offered.exactly-once=" + name + " has no transactions",
+            "cluster.roles=" + clusterRoles));
     Files.writeString(dir.resolve(name + ".jar"), "");
     Files.writeString(dir.resolve("conf/profiles/" + profile + ".yaml"), "x: 1\n");
   }
@@ -77,6 +84,50 @@ class SuitePlanTest {
         p.skipped().stream().anyMatch(s -> s.contains("beta has no transactions")),
         p.skipped().toString());
     assertTrue(p.skipped().stream().anyMatch(s -> s.contains("cannot run workload 'grep'")));
+  }
+
+  @Test
+  void deploymentWorkersAndBrokersAreAxesAndPointsOnOneKafkaRunTogether() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha, beta]
+            workloads: [identity]
+            brokers: [3, 1]
+            deployment: [local, cluster]
+            workers: [2, 4]
+            parallelism: 4
+            rates: [1000]
+            """,
+            false);
+    // alpha: per broker count one local point and one per worker count; beta: local only
+    assertEquals(2 * (1 + 2) + 2, p.points().size(), p.points().toString());
+    assertEquals(
+        List.of(1, 1, 1, 1, 3, 3, 3, 3),
+        p.points().stream().map(SuitePoint::brokers).toList(),
+        "ordered by broker count");
+    SuitePoint cluster =
+        p.points().stream()
+            .filter(x -> "4".equals(x.labels().get("workers")))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        new org.streambench.api.Deployment(org.streambench.api.Deployment.Kind.CLUSTER, 4, 1),
+        cluster.request().deployment());
+    assertTrue(
+        p.points().stream()
+            .filter(x -> "local".equals(x.labels().get("deployment")))
+            .noneMatch(x -> x.labels().containsKey("workers")),
+        "a local point has no worker count");
+    assertTrue(
+        p.skipped().stream().anyMatch(s -> s.contains("engine beta has no cluster deployment")),
+        p.skipped().toString());
+    assertThrows(
+        UsageException.class,
+        () ->
+            plan(
+                "engines: [alpha]\nworkloads: [identity]\n" + "rates: [1]\ndeployment: [cloud]\n",
+                false));
   }
 
   @Test
