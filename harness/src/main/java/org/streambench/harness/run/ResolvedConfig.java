@@ -4,16 +4,20 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.streambench.api.Deployment;
+import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.KafkaCluster;
 
 /**
  * A run's resolved configuration, stored with its result: the workload's parameters, the engine's
- * settings and JVM options, the generator's producer settings and the broker's configuration (its
- * addresses and directories left out, so that equal setups hash alike).
+ * settings and JVM options (per role of a cluster: {@code engine.role.<name>.*}), the generator's
+ * producer settings and the broker's configuration (its addresses and directories left out, so that
+ * equal setups hash alike).
  */
 final class ResolvedConfig {
   private ResolvedConfig() {}
@@ -26,6 +30,12 @@ final class ResolvedConfig {
     Map<String, String> config = new TreeMap<>(request.parameters());
     settings.forEach((k, v) -> config.put("engine." + k, v));
     config.put("engine.jvm.options", String.join(" ", engine.jvmOptions()));
+    Deployment d = request.deployment();
+    if (d.kind() != Deployment.Kind.LOCAL) {
+      List<ClusterRole> roles =
+          d.cluster() ? engine.clusterRoles() : List.of(engine.clientRole().orElseThrow());
+      roles.forEach(role -> putRole(config, engine, role));
+    }
     config.putAll(Generator.settingsForProvenance());
     if (kafka == null) {
       return config;
@@ -36,6 +46,17 @@ final class ResolvedConfig {
     config.remove("kafka.broker.controller.quorum.bootstrap.servers");
     config.remove("kafka.broker.log.dirs");
     return config;
+  }
+
+  /** How a cluster role's processes start: main class and JVM options (and who adds to them). */
+  private static void putRole(
+      Map<String, String> config, EngineDescriptor engine, ClusterRole role) {
+    String prefix = "engine.role." + role.name() + ".";
+    config.put(prefix + "main", engine.mainClass(role));
+    config.put(
+        prefix + "jvm.options",
+        String.join(" ", engine.jvmOptions(role))
+            + (role.jvmOptionsFrom() == null ? "" : " + resolved by " + role.jvmOptionsFrom()));
   }
 
   /** SHA-256 of the configuration, one {@code key=value} line per entry, sorted. */

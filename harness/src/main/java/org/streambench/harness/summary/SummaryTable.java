@@ -34,11 +34,14 @@ public final class SummaryTable {
     rows.add(new Row("lost / dup / phantom", r -> errors(r)));
     rows.add(new Row("other errors", SummaryTable::otherErrors));
     rows.add(new Row("engine CPU s (cores)", r -> cpu(r, "engine")));
+    List<String> engineProcesses = engineProcesses(runs);
+    engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> cpu(r, "engine/" + p))));
     rows.add(new Row("broker CPU s (cores)", r -> cpu(r, "broker")));
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
     rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
+    engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
     rows.add(new Row("run id", RunResult::runId));
 
     int labelWidth = rows.stream().mapToInt(row -> row.label.length()).max().orElse(10);
@@ -192,6 +195,19 @@ public final class SummaryTable {
       return notOurs(r, role) ? UNKNOWN : "-";
     }
     return Long.toString(p.peakRssBytes() / (1024 * 1024));
+  }
+
+  /** The engine processes of the runs' cluster deployments, by name ({@code taskmanager-1}). */
+  private static List<String> engineProcesses(List<RunResult> runs) {
+    return runs.stream()
+        .filter(r -> r.processes() != null)
+        .flatMap(r -> r.processes().stream())
+        .map(ProcessUsage::role)
+        .filter(role -> role.startsWith("engine/"))
+        .map(role -> role.substring("engine/".length()))
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   /**

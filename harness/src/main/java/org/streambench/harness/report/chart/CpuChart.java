@@ -18,8 +18,9 @@ import org.streambench.harness.report.model.Configuration.Member;
 import org.streambench.harness.report.model.Provenances;
 
 /**
- * CPU cores each process of one run used, second by second, against the machine's cores. Each
- * process's series starts when the harness started watching it (the engine's at its launch).
+ * CPU cores each process of one run used, second by second, against the machine's cores; for a
+ * cluster deployment each engine process too. Each process's series starts when the harness started
+ * watching it (the engine's at its launch).
  */
 public final class CpuChart {
   /** The processes, in the order a reader looks for them; harness threads are within harness. */
@@ -38,12 +39,15 @@ public final class CpuChart {
       return null;
     }
     Map<String, List<Double>> cores = shown.run().cpuCoresPerSecond();
+    // a cluster's engine processes (and the JVMs they spawned) beside their sum
+    List<String> roles = new ArrayList<>(ROLES);
+    cores.keySet().stream().filter(r -> r.startsWith("engine/")).sorted().forEach(roles::add);
     XYSeriesCollection data = new XYSeriesCollection();
     List<Integer> colours = new ArrayList<>();
-    for (int i = 0; i < ROLES.size(); i++) {
-      List<Double> series = cores.get(ROLES.get(i));
+    for (int i = 0; i < roles.size(); i++) {
+      List<Double> series = cores.get(roles.get(i));
       if (series != null && !series.isEmpty()) {
-        XYSeries s = new XYSeries(ROLES.get(i));
+        XYSeries s = new XYSeries(roles.get(i));
         for (int second = 0; second < series.size(); second++) {
           s.add(second, series.get(second));
         }
