@@ -25,7 +25,7 @@ interface CpuSource {
     return new CpuSource() {
       @Override
       public ProcessSampler.Sample read() {
-        return readProc(pid);
+        return readTree(pid);
       }
 
       @Override
@@ -48,7 +48,7 @@ interface CpuSource {
         long peak = 0;
         boolean any = false;
         for (long pid : pids) {
-          ProcessSampler.Sample s = readProc(pid);
+          ProcessSampler.Sample s = readTree(pid);
           if (s != null) {
             any = true;
             cpu += s.cpuSeconds();
@@ -98,12 +98,47 @@ interface CpuSource {
   /** Clock ticks per second of /proc/[pid]/stat times; 100 on every mainstream Linux build. */
   double CLOCK_TICKS = 100.0;
 
-  private static ProcessSampler.Sample readProc(long pid) {
+  /**
+   * A process with everything it started: its own CPU time, that of its children it has waited for,
+   * and its live descendants' (e.g. the executor JVMs a Spark Worker or a Storm supervisor starts,
+   * which do the engine's work); memory summed over the live ones. Null once it is gone.
+   */
+  private static ProcessSampler.Sample readTree(long pid) {
+    if (pid == ProcessHandle.current().pid()) {
+      // the harness: its children are the run's other processes, sampled as roles of their own
+      return readProc(pid, false);
+    }
+    ProcessSampler.Sample own = readProc(pid, true);
+    if (own == null) {
+      return null;
+    }
+    double cpu = own.cpuSeconds();
+    long rss = own.rssBytes();
+    long peak = own.peakRssBytes();
+    for (ProcessHandle d :
+        ProcessHandle.of(pid).map(h -> h.descendants().toList()).orElse(List.of())) {
+      ProcessSampler.Sample s = readProc(d.pid(), true);
+      if (s != null) {
+        cpu += s.cpuSeconds();
+        rss += s.rssBytes();
+        peak += s.peakRssBytes();
+      }
+    }
+    return new ProcessSampler.Sample(cpu, rss, peak);
+  }
+
+  /** One process: its CPU time (and that of the children it has waited for); its memory. */
+  private static ProcessSampler.Sample readProc(long pid, boolean withChildren) {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
       // fields after the command name, which is in parentheses and may contain spaces
       String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / CLOCK_TICKS;
+      // utime, stime, cutime, cstime
+      long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      if (withChildren) {
+        ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+      }
+      double cpu = ticks / CLOCK_TICKS;
       long rss = 0;
       long hwm = 0;
       for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {

@@ -113,6 +113,10 @@ public final class SparkEngine implements StreamEngine {
 
   /** The session, configured by {@link SparkSettings#session}. */
   static SparkSession session(JobSpec spec) {
+    if (spec.deployment().cluster()) {
+      // the driver's address, as for the daemons (spark.driver.host and bindAddress are set too)
+      SparkCluster.setEnvironment(java.util.Map.of("SPARK_LOCAL_IP", "127.0.0.1"));
+    }
     SparkSession.Builder builder = SparkSession.builder();
     SparkSettings.session(spec).forEach(builder::config);
     return builder.getOrCreate();
