@@ -62,7 +62,7 @@ final class SparkDaemon {
       thread.start();
       long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
       while (!daemon.ready().ready()) {
-        if (!thread.isAlive() && failure.get() != null) {
+        if (!thread.isAlive()) {
           throw new IllegalStateException(
               process.name() + " ended before it served", failure.get());
         }

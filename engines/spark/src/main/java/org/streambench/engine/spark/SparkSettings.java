@@ -88,12 +88,15 @@ final class SparkSettings {
 
   /**
    * System properties of a Master or Worker daemon (its {@code SparkConf}): no REST submission
-   * server, then the run's {@code spark.master.*}, {@code spark.worker.*} and {@code
-   * spark.deploy.*} settings.
+   * server, no retrying of a port that is taken, then the run's {@code spark.master.*}, {@code
+   * spark.worker.*} and {@code spark.deploy.*} settings.
    */
   static Map<String, String> daemonProperties(JobSpec spec) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("spark.master.rest.enabled", "false");
+    // the ports were picked free and published: a port taken meanwhile fails the daemon at once
+    // instead of moving it to the next port, where the others would not look
+    props.put("spark.port.maxRetries", "0");
     spec.settingsWithPrefix("spark.")
         .forEach(
             (k, v) -> {

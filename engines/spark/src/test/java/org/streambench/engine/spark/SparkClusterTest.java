@@ -56,7 +56,15 @@ class SparkClusterTest {
         SparkSettings.daemonProperties(
             spec(
                 runDir, Map.of("spark.worker.timeout", "30", "spark.sql.shuffle.partitions", "4")));
-    assertEquals(Map.of("spark.master.rest.enabled", "false", "spark.worker.timeout", "30"), props);
+    assertEquals(
+        Map.of(
+            "spark.master.rest.enabled",
+            "false",
+            "spark.port.maxRetries",
+            "0",
+            "spark.worker.timeout",
+            "30"),
+        props);
   }
 
   @Test
