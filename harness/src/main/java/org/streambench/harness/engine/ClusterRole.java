@@ -29,8 +29,11 @@ public record ClusterRole(
   /** The prefix of the line a {@link #jvmOptionsFrom} class prints its options on. */
   public static final String JVM_OPTIONS_LINE = "JVM_OPTIONS: ";
 
-  /** Parses {@code cluster.roles} and each role's {@code cluster.role.<name>.*}; empty for none. */
-  static List<ClusterRole> parse(List<String> roles, Properties p) {
+  /**
+   * Parses {@code cluster.roles} and each role's {@code cluster.role.<name>.*}; empty for none. A
+   * role's own JVM options are followed by {@code allOptions}, those of every engine process.
+   */
+  static List<ClusterRole> parse(List<String> roles, Properties p, List<String> allOptions) {
     List<ClusterRole> out = new ArrayList<>();
     for (String role : roles) {
       boolean perWorker = role.endsWith("*");
@@ -47,7 +50,7 @@ public record ClusterRole(
               name,
               perWorker,
               main == null ? null : main.trim(),
-              options == null ? null : EngineDescriptor.words(options),
+              options == null ? null : EngineDescriptor.concat(options, allOptions),
               optionsFrom == null ? null : optionsFrom.trim()));
     }
     return List.copyOf(out);

@@ -18,12 +18,16 @@ import org.streambench.api.Guarantee;
  * process and what it can run. Its settings live beside it in {@code engines/<name>/conf/}.
  *
  * <p>Keys: {@code name}, {@code description}, {@code jar}, {@code main}, {@code workloads}, {@code
- * guarantees}, {@code jvm.options}; optionally {@code in-job} (workloads with an in-job source) and
- * {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints when a run asks
- * for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link ClusterRole}),
- * absent for an engine that runs only in one process; {@code cluster.client-role} (the one role run
- * on this machine when the engine runs on the user's own cluster: its job client), absent for an
- * engine that cannot.
+ * guarantees}, {@code jvm.options} (of the engine's process in a local deployment); optionally
+ * {@code jvm.options.all} (JVM options every process of the engine gets after its own, such as the
+ * {@code --add-opens} a runtime needs), {@code cluster.env.<VAR>} (environment variables of every
+ * process of a cluster deployment, where {@code ${run.dir}} and {@code ${java.home}} stand for the
+ * run's directory and the Java the harness runs on); optionally {@code in-job} (workloads with an
+ * in-job source) and {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints
+ * when a run asks for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link
+ * ClusterRole}), absent for an engine that runs only in one process; {@code cluster.client-role}
+ * (the one role run on this machine when the engine runs on the user's own cluster: its job
+ * client), absent for an engine that cannot.
  */
 public record EngineDescriptor(
     String name,
@@ -37,8 +41,10 @@ public record EngineDescriptor(
     Map<String, String> notOffered,
     List<String> jvmOptions,
     List<ClusterRole> clusterRoles,
-    Optional<ClusterRole> clientRole) {
+    Optional<ClusterRole> clientRole,
+    Map<String, String> clusterEnv) {
   private static final String NOT_OFFERED = "not-offered.";
+  private static final String CLUSTER_ENV = "cluster.env.";
 
   static EngineDescriptor load(Path file) throws IOException {
     Properties p = new Properties();
@@ -46,7 +52,9 @@ public record EngineDescriptor(
       p.load(r);
     }
     Path dir = file.getParent();
-    List<ClusterRole> roles = ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p);
+    List<String> allOptions = words(p.getProperty("jvm.options.all", ""));
+    List<ClusterRole> roles =
+        ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p, allOptions);
     String client = p.getProperty("cluster.client-role", "").trim();
     Optional<ClusterRole> clientRole =
         roles.stream().filter(r -> r.name().equals(client) && !r.perWorker()).findFirst();
@@ -63,10 +71,26 @@ public record EngineDescriptor(
         list(require(p, "workloads", file)),
         list(require(p, "guarantees", file)).stream().map(Guarantee::parse).toList(),
         list(p.getProperty("in-job", "")),
-        notOffered(p),
-        words(p.getProperty("jvm.options", "")),
+        prefixed(p, NOT_OFFERED),
+        concat(p.getProperty("jvm.options", ""), allOptions),
         roles,
-        clientRole);
+        clientRole,
+        prefixed(p, CLUSTER_ENV));
+  }
+
+  /**
+   * The environment of a cluster process of run directory {@code runDir}: {@code cluster.env.*}
+   * with its placeholders filled in.
+   */
+  public Map<String, String> clusterEnvironment(Path runDir) {
+    Map<String, String> env = new TreeMap<>();
+    clusterEnv.forEach(
+        (k, v) ->
+            env.put(
+                k,
+                v.replace("${run.dir}", runDir.toAbsolutePath().toString())
+                    .replace("${java.home}", System.getProperty("java.home"))));
+    return env;
   }
 
   /** Whether the engine can run as a cluster of processes on this machine. */
@@ -94,16 +118,6 @@ public record EngineDescriptor(
     return dir.resolve("conf");
   }
 
-  private static Map<String, String> notOffered(Properties p) {
-    Map<String, String> reasons = new TreeMap<>();
-    for (String key : p.stringPropertyNames()) {
-      if (key.startsWith(NOT_OFFERED)) {
-        reasons.put(key.substring(NOT_OFFERED.length()), p.getProperty(key).trim());
-      }
-    }
-    return Map.copyOf(reasons);
-  }
-
   /** The main class of {@code role}'s processes. */
   public String mainClass(ClusterRole role) {
     return role.mainClass() == null ? mainClass : role.mainClass();
@@ -112,6 +126,21 @@ public record EngineDescriptor(
   /** The JVM options of {@code role}'s processes. */
   public List<String> jvmOptions(ClusterRole role) {
     return role.jvmOptions() == null ? jvmOptions : role.jvmOptions();
+  }
+
+  /** The words of {@code options} followed by {@code more}. */
+  static List<String> concat(String options, List<String> more) {
+    return java.util.stream.Stream.concat(words(options).stream(), more.stream()).toList();
+  }
+
+  private static Map<String, String> prefixed(Properties p, String prefix) {
+    Map<String, String> out = new TreeMap<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith(prefix)) {
+        out.put(key.substring(prefix.length()), p.getProperty(key).trim());
+      }
+    }
+    return java.util.Collections.unmodifiableMap(out);
   }
 
   static List<String> words(String s) {

@@ -101,7 +101,9 @@ final class EngineProcesses {
             mainClass,
             jvmOptions,
             args,
-            Map.of(),
+            deployment.kind() == Deployment.Kind.LOCAL
+                ? Map.of()
+                : engine.clusterEnvironment(layout.runDir()),
             layout.file(named.logFile()));
     processes.add(process);
     switch (deployment.kind()) {

@@ -44,7 +44,11 @@ class EngineRegistryTest {
             "workloads=identity",
             "guarantees=at-least-once",
             "jvm.options=-Xmx2g",
+            "jvm.options.all=--add-opens=a/b=ALL-UNNAMED",
             "cluster.roles=master, worker*, job",
+            "cluster.client-role=job",
+            "cluster.env.HERD_HOME=${run.dir}/herd-home",
+            "cluster.env.JAVA_HOME=${java.home}",
             "cluster.role.master.main=herd.Master",
             "cluster.role.master.jvm.options=-Xmx256m -Dx=y",
             "cluster.role.worker.main=herd.Worker"));
@@ -94,10 +98,34 @@ class EngineRegistryTest {
         List.of("master", "worker", "job"), roles.stream().map(ClusterRole::name).toList());
     assertEquals(List.of(false, true, false), roles.stream().map(ClusterRole::perWorker).toList());
     assertEquals("herd.Master", herd.mainClass(roles.get(0)));
-    assertEquals(List.of("-Xmx256m", "-Dx=y"), herd.jvmOptions(roles.get(0)));
+    assertEquals(
+        List.of("-Xmx256m", "-Dx=y", "--add-opens=a/b=ALL-UNNAMED"), herd.jvmOptions(roles.get(0)));
     assertEquals("herd.Worker", herd.mainClass(roles.get(1)));
-    assertEquals(List.of("-Xmx2g"), herd.jvmOptions(roles.get(1)));
+    assertEquals(List.of("-Xmx2g", "--add-opens=a/b=ALL-UNNAMED"), herd.jvmOptions(roles.get(1)));
     assertEquals("herd.Job", herd.mainClass(roles.get(2)));
+    assertEquals("job", herd.clientRole().orElseThrow().name());
+  }
+
+  @Test
+  void everyClusterProcessGetsTheEnvironmentWithTheRunsPlaces() {
+    Path run = engines.resolve("runs/r1");
+    assertEquals(
+        java.util.Map.of(
+            "HERD_HOME",
+            run.toAbsolutePath() + "/herd-home",
+            "JAVA_HOME",
+            System.getProperty("java.home")),
+        registry.all().get("herd").clusterEnvironment(run));
+    assertEquals(java.util.Map.of(), registry.all().get("toy").clusterEnvironment(run));
+  }
+
+  @Test
+  void anEngineWithoutAClientRoleCannotRunOnAUsersCluster() {
+    assertEquals(
+        "engine toy cannot run on an external cluster yet",
+        assertThrows(
+                UsageException.class, () -> registry.requireExternal(registry.all().get("toy")))
+            .getMessage());
   }
 
   @Test

@@ -59,11 +59,26 @@ class ClusterDeploymentIT {
     assertEquals("cluster", r.config().get("run.deployment"));
     String worker = "engine/" + engine.workerRole().name() + "-";
     List<ProcessUsage> workers =
-        r.processes().stream().filter(p -> p.role().startsWith(worker)).toList();
+        r.processes().stream()
+            .filter(p -> p.role().startsWith(worker) && p.role().indexOf('/', worker.length()) < 0)
+            .toList();
     assertEquals(
         List.of(worker + "1", worker + "2"), workers.stream().map(ProcessUsage::role).toList());
     assertEquals(2, workers.stream().mapToLong(ProcessUsage::pid).distinct().count());
-    workers.forEach(w -> assertTrue(w.cpuSeconds() > 0.5, "idle worker: " + w));
+    for (ProcessUsage w : workers) {
+      // a worker's own CPU, and that of the JVMs it started (a Storm worker, a Spark executor)
+      List<ProcessUsage> spawned =
+          r.processes().stream().filter(p -> p.role().startsWith(w.role() + "/")).toList();
+      double cpu = w.cpuSeconds() + spawned.stream().mapToDouble(ProcessUsage::cpuSeconds).sum();
+      assertTrue(cpu > 0.5, "idle worker: " + w + " " + spawned);
+    }
+    long withSpawned =
+        workers.stream()
+            .filter(w -> r.processes().stream().anyMatch(p -> p.role().startsWith(w.role() + "/")))
+            .count();
+    assertTrue(
+        withSpawned == 0 || withSpawned == 2,
+        "either no worker starts JVMs or each does: " + r.processes());
   }
 
   @Test

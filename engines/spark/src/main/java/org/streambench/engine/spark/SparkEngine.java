@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import org.apache.spark.SparkStatusTracker;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.DataStreamWriter;
 import org.apache.spark.sql.streaming.StreamingQuery;
@@ -20,10 +21,12 @@ import scala.runtime.BoxedUnit;
 
 /**
  * Runs a workload as one Spark Structured Streaming query on a local master ({@code
- * local[parallelism]}) inside this process. The run's {@code spark.*} settings go verbatim into the
- * session's configuration; the trigger comes from {@code trigger.mode} / {@code trigger.interval}
- * ({@link Triggers}); the query's checkpoint (offset and commit logs, state store) lives under the
- * run directory.
+ * local[parallelism]}) inside this process, or, in the cluster deployment, as the driver (client
+ * mode) of an application on a standalone cluster ({@link SparkCluster}): the query starts once an
+ * executor runs on every Worker. The run's {@code spark.*} settings go verbatim into the session's
+ * configuration; the trigger comes from {@code trigger.mode} / {@code trigger.interval} ({@link
+ * Triggers}); the query's checkpoint (offset and commit logs, state store) lives under the run
+ * directory.
  */
 public final class SparkEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -71,6 +74,9 @@ public final class SparkEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     QueryBuilder builder = builder(spec);
     SparkSession spark = session(spec);
+    if (spec.deployment().cluster()) {
+      awaitExecutors(spark, spec);
+    }
     if (SparkSettings.logProgress(spec)) {
       spark.streams().addListener(new ProgressLog());
     }
@@ -107,9 +113,40 @@ public final class SparkEngine implements StreamEngine {
 
   /** The session, configured by {@link SparkSettings#session}. */
   static SparkSession session(JobSpec spec) {
+    if (spec.deployment().cluster()) {
+      SparkCluster.requireEnvironment();
+    }
     SparkSession.Builder builder = SparkSession.builder();
     SparkSettings.session(spec).forEach(builder::config);
     return builder.getOrCreate();
+  }
+
+  /**
+   * On a cluster: waits until the application has an executor on every Worker (the status tracker
+   * lists the driver too), so that the query's tasks are spread over all of them from the first
+   * micro-batch on.
+   */
+  private static void awaitExecutors(SparkSession spark, JobSpec spec) throws Exception {
+    int workers = spec.deployment().workers();
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (true) {
+      SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+      int executors = tracker.getExecutorInfos().length - 1;
+      if (executors >= workers) {
+        System.err.println("streambench: " + executors + " executors registered");
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            executors
+                + " of "
+                + workers
+                + " executors registered after "
+                + READY_TIMEOUT
+                + " (see spark-work-worker-<n>/ in the run directory)");
+      }
+      Thread.sleep(100);
+    }
   }
 
   /** Name, output mode, trigger and checkpoint: what every query's writer shares. */

@@ -1,7 +1,11 @@
 package org.streambench.engine.spark;
 
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.apache.spark.network.util.JavaUtils;
 import org.streambench.api.JobSpec;
 
 /**
@@ -9,6 +13,13 @@ import org.streambench.api.JobSpec;
  * configuration ({@link #session}); {@code trigger.*} choose the trigger ({@link Triggers}); the
  * Kafka clients and the Kafka source and sink options are set in {@link KafkaIo}; {@code
  * log.progress} logs every micro-batch's progress.
+ *
+ * <p>On a cluster ({@code --deployment cluster}) the session is the driver of an application on the
+ * standalone Master ({@link SparkCluster}), in client mode: N Workers, each offering {@code
+ * slots-per-worker} cores, and one executor per Worker with that many cores ({@code
+ * spark.executor.cores} = slots per worker, {@code spark.cores.max} = workers x slots per worker),
+ * so that N workers and P parallelism mean N executor JVMs and N x S task slots, as for the other
+ * engines.
  */
 final class SparkSettings {
   private SparkSettings() {}
@@ -17,6 +28,9 @@ final class SparkSettings {
   static Map<String, String> session(JobSpec spec) {
     Map<String, String> conf = new LinkedHashMap<>();
     conf.put("spark.master", "local[" + spec.parallelism() + "]");
+    if (spec.deployment().cluster()) {
+      conf.putAll(clusterSession(spec));
+    }
     conf.put("spark.app.name", "streambench " + spec.workload() + " " + spec.runId());
     conf.put("spark.driver.host", "127.0.0.1");
     conf.put("spark.driver.bindAddress", "127.0.0.1");
@@ -28,6 +42,69 @@ final class SparkSettings {
         spec.runDir().resolve("spark-warehouse").toAbsolutePath().toUri().toString());
     spec.settingsWithPrefix("spark.").forEach((k, v) -> conf.put("spark." + k, v));
     return conf;
+  }
+
+  /**
+   * The driver's settings of a cluster deployment: the Master's URL, one executor of {@code
+   * slots-per-worker} cores per Worker, and each executor's JVM options: this JVM's module options
+   * (the engine's {@code --add-opens} list) and the run's tag, by which a run's processes are
+   * found.
+   */
+  static Map<String, String> clusterSession(JobSpec spec) {
+    SparkCluster cluster;
+    try {
+      cluster = SparkCluster.read(spec);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("the Master's ports are not published", e);
+    }
+    int slots = spec.deployment().slotsPerWorker();
+    Map<String, String> conf = new LinkedHashMap<>();
+    conf.put("spark.master", cluster.masterUrl());
+    conf.put("spark.submit.deployMode", "client");
+    conf.put("spark.executor.cores", Integer.toString(slots));
+    conf.put("spark.cores.max", Integer.toString(slots * spec.deployment().workers()));
+    conf.put("spark.executor.memory", executorMemoryMb(spec) + "m");
+    List<String> options = new ArrayList<>();
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (arg.startsWith("--add-opens")
+          || arg.startsWith("--add-exports")
+          || arg.startsWith("-Djdk.reflect.")
+          || arg.startsWith("-Dio.netty.")
+          || arg.equals("-XX:+IgnoreUnrecognizedVMOptions")) {
+        options.add(arg);
+      }
+    }
+    options.add("-Dstreambench.run=" + spec.runId());
+    conf.put("spark.executor.extraJavaOptions", String.join(" ", options));
+    conf.put("spark.executorEnv.SPARK_LOCAL_IP", "127.0.0.1");
+    conf.put("spark.executorEnv.JAVA_HOME", System.getProperty("java.home"));
+    return conf;
+  }
+
+  /** The memory of an executor ({@code spark.executor.memory}, 1g by default) in MiB. */
+  static long executorMemoryMb(JobSpec spec) {
+    return JavaUtils.byteStringAsMb(spec.setting("spark.executor.memory", "1g"));
+  }
+
+  /**
+   * System properties of a Master or Worker daemon (its {@code SparkConf}): no REST submission
+   * server, no retrying of a port that is taken, then the run's {@code spark.master.*}, {@code
+   * spark.worker.*} and {@code spark.deploy.*} settings.
+   */
+  static Map<String, String> daemonProperties(JobSpec spec) {
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put("spark.master.rest.enabled", "false");
+    // the ports were picked free and published: a port taken meanwhile fails the daemon at once
+    // instead of moving it to the next port, where the others would not look
+    props.put("spark.port.maxRetries", "0");
+    spec.settingsWithPrefix("spark.")
+        .forEach(
+            (k, v) -> {
+              if (k.startsWith("master.") || k.startsWith("worker.") || k.startsWith("deploy.")) {
+                props.put("spark." + k, v);
+              }
+            });
+    return props;
   }
 
   /** Setting {@code log.progress}: every micro-batch's progress (durations, rows) to the log. */
