@@ -32,10 +32,12 @@ import org.streambench.api.JobSpec;
  * StormSubmitter} (an empty {@code storm.jar}: the code is in every supervisor's {@code
  * lib-worker}), with {@code topology.workers} = the run's workers (one worker JVM per supervisor)
  * and the executors of the run's parallelism as in the local deployment; ready once every
- * supervisor is registered and every executor of the topology has heartbeated (Nimbus shows its
- * stats). The KafkaSpout reads from the earliest offset of a new consumer group, so records
- * produced before it polls are not lost. Then it stays up while the topology runs, failing if the
- * topology stops being active or an executor reports an error; on exit it kills the topology.
+ * supervisor is registered, Nimbus has assigned every executor of the topology to the run's worker
+ * slots, every task has been prepared in its worker ({@link TaskReadiness}) and every Kafka spout
+ * task has polled (each writes a file, {@link KafkaIo#readyDir}). The KafkaSpout reads from the
+ * earliest offset of a new consumer group, so records produced before it polls are not lost. Then
+ * it stays up while the topology runs, failing if the topology stops being active or an executor
+ * reports an error; on exit it kills the topology.
  */
 final class ClusterJob {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -53,6 +55,9 @@ final class ClusterJob {
     int workers = spec.deployment().workers();
     Config conf = StormSettings.topologyConfig(spec);
     conf.setNumWorkers(workers);
+    Path tasksDir = dir.resolve("tasks-prepared");
+    conf.put(TaskReadiness.DIR, tasksDir.toString());
+    conf.put(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of(TaskReadiness.class.getName()));
     topology.add_to_worker_hooks(ByteBuffer.wrap(Utils.javaSerialize(new SupervisorWatch())));
     String name = "streambench-" + spec.workload();
     try (NimbusClient client = StormCluster.client(config, 30_000)) {
@@ -61,7 +66,15 @@ final class ClusterJob {
           .addShutdownHook(new Thread(() -> kill(config, name), "storm-topology-kill"));
       StormSubmitter.submitTopology(name, conf, topology);
       long submitted = System.nanoTime();
-      String id = awaitRunning(nimbus, name, workers, userExecutors(topology));
+      String id =
+          awaitRunning(
+              nimbus,
+              name,
+              workers,
+              userExecutors(topology),
+              tasksDir,
+              Path.of(KafkaIo.readyDir(spec)),
+              topology.get_spouts().get(KafkaIo.SPOUT).get_common().get_parallelism_hint());
       System.err.printf(
           "streambench: storm topology %s submitted %.1f s after start, every executor running"
               + " %.1f s after submission%n",
@@ -105,7 +118,14 @@ final class ClusterJob {
    * Waits until {@code workers} supervisors are registered and every executor of the topology (its
    * own as many as it declares, and Storm's system ones) has reported stats; returns its id.
    */
-  private static String awaitRunning(Nimbus.Iface nimbus, String name, int workers, int own)
+  private static String awaitRunning(
+      Nimbus.Iface nimbus,
+      String name,
+      int workers,
+      int own,
+      Path tasksDir,
+      Path spoutsDir,
+      int spouts)
       throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     String state = "not submitted";
@@ -121,18 +141,29 @@ final class ClusterJob {
         TopologyInfo info = nimbus.getTopologyInfo(id);
         throwOnErrors(info);
         List<ExecutorSummary> executors = info.get_executors();
-        long ownRunning =
-            executors.stream()
-                .filter(e -> !e.get_component_id().startsWith("__") && e.is_set_stats())
-                .count();
-        boolean allRunning = executors.stream().allMatch(ExecutorSummary::is_set_stats);
+        long ownAssigned =
+            executors.stream().filter(e -> !e.get_component_id().startsWith("__")).count();
+        long slots =
+            executors.stream().map(e -> e.get_host() + ":" + e.get_port()).distinct().count();
+        long prepared = files(tasksDir);
+        long consuming = files(spoutsDir);
         state =
             String.format(
-                "%d of %d supervisors, %d of %d executors of the topology running (%d listed)",
-                cluster.get_supervisors_size(), workers, ownRunning, own, executors.size());
+                "%d of %d supervisors, %d of %d executors assigned to %d worker(s), %d prepared,"
+                    + " %d of %d spout tasks consuming",
+                cluster.get_supervisors_size(),
+                workers,
+                ownAssigned,
+                own,
+                slots,
+                prepared,
+                consuming,
+                spouts);
         if (cluster.get_supervisors_size() >= workers
-            && ownRunning == own
-            && allRunning
+            && ownAssigned == own
+            && slots == workers
+            && prepared >= own
+            && consuming >= spouts
             && "ACTIVE".equals(info.get_status())) {
           return id;
         }
@@ -140,6 +171,15 @@ final class ClusterJob {
       Thread.sleep(200);
     }
     throw new IllegalStateException("topology not running after " + READY_TIMEOUT + ": " + state);
+  }
+
+  private static long files(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return 0;
+    }
+    try (var files = Files.list(dir)) {
+      return files.count();
+    }
   }
 
   /**

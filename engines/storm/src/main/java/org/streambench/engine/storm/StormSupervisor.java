@@ -118,7 +118,8 @@ public final class StormSupervisor {
 
   /**
    * The worker's (and its LogWriter's) logging: warnings and errors, and the engine's own info, to
-   * {@code worker.log} in the worker's artifacts directory under this supervisor's logs.
+   * {@code worker.log} in the worker's artifacts directory under this supervisor's logs; more with
+   * {@code -Dstreambench.worker.log.level=info} in the setting {@code storm.worker.childopts}.
    */
   private static final String WORKER_LOG4J2 =
       """
@@ -133,7 +134,7 @@ public final class StormSupervisor {
         <Loggers>
           <Logger name="org.streambench" level="info"/>
           <Logger name="org.apache.storm.shade.org.apache.zookeeper" level="error"/>
-          <Root level="warn">
+          <Root level="${sys:streambench.worker.log.level:-warn}">
             <AppenderRef ref="file"/>
           </Root>
         </Loggers>
