@@ -46,6 +46,9 @@ final class ClusterJob {
   /** Checks in a row (one a second) that Nimbus may fail to answer before the job fails. */
   private static final int NIMBUS_SILENT_CHECKS = 10;
 
+  /** Set once this process is exiting (its shutdown hook runs): checks no longer fail it. */
+  private static volatile boolean stopping;
+
   private ClusterJob() {}
 
   static void run(JobSpec spec, StormTopology topology, Runnable ready) throws Exception {
@@ -93,7 +96,7 @@ final class ClusterJob {
         } catch (TException e) {
           // Nimbus not answering: at the end of a run the harness stops every process at once,
           // so Nimbus may go first; fail only if it stays silent while this process runs on
-          if (++unanswered >= NIMBUS_SILENT_CHECKS) {
+          if (++unanswered >= NIMBUS_SILENT_CHECKS && !stopping) {
             throw e;
           }
         }
@@ -226,14 +229,30 @@ final class ClusterJob {
     }
   }
 
-  /** Kills the topology at once (no wait), bounded; the cluster goes down anyway. */
+  /**
+   * Kills the topology at once (no wait), giving up after 5 s: the cluster goes down anyway, and a
+   * Nimbus that is already gone would keep Storm's client retrying.
+   */
   private static void kill(Map<String, Object> config, String name) {
-    KillOptions now = new KillOptions();
-    now.set_wait_secs(0);
-    try (NimbusClient client = StormCluster.client(config, 5_000)) {
-      client.getClient().killTopologyWithOpts(name, now);
-    } catch (Exception e) {
-      // not running, or Nimbus already gone
+    stopping = true;
+    Thread killer =
+        new Thread(
+            () -> {
+              KillOptions now = new KillOptions();
+              now.set_wait_secs(0);
+              try (NimbusClient client = StormCluster.client(config, 5_000)) {
+                client.getClient().killTopologyWithOpts(name, now);
+              } catch (Exception e) {
+                // not running, or Nimbus already gone
+              }
+            },
+            "storm-topology-killer");
+    killer.setDaemon(true);
+    killer.start();
+    try {
+      killer.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }
