@@ -1,6 +1,10 @@
 package org.streambench.engine.storm;
 
+import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +21,8 @@ import org.apache.storm.kafka.spout.KafkaSpoutConfig;
 import org.apache.storm.kafka.spout.KafkaSpoutConfig.ProcessingGuarantee;
 import org.apache.storm.kafka.spout.KafkaTuple;
 import org.apache.storm.kafka.spout.RecordTranslator;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BoltDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
@@ -92,8 +98,19 @@ final class KafkaIo {
             .setRecordTranslator(new StampOnEntry(translate, streams))
             .build();
     int executors = StormSettings.executors(spec, "spout");
-    builder.setSpout(SPOUT, new ReadySpout(config), executors);
+    builder.setSpout(SPOUT, new ReadySpout(config, readyDir(spec)), executors);
     SourceReadiness.expect(executors);
+  }
+
+  /**
+   * Where the spout tasks of a cluster deployment report that they consume (one file per task, as
+   * they run in worker JVMs), or null for the local deployment, whose tasks report to {@link
+   * SourceReadiness} in this JVM.
+   */
+  static String readyDir(JobSpec spec) {
+    return spec.deployment().cluster()
+        ? spec.runDir().resolve("storm").resolve("spouts-consuming").toAbsolutePath().toString()
+        : null;
   }
 
   /** Adds the sink writing every tuple's {@link #RESULT} field, stamped, to the output topic. */
@@ -160,15 +177,26 @@ final class KafkaIo {
   }
 
   /**
-   * A {@link KafkaSpout} that reports to {@link SourceReadiness} once its first {@code nextTuple()}
-   * has returned: the spout is activated, has its partitions assigned and has polled once.
+   * A {@link KafkaSpout} that reports once its first {@code nextTuple()} has returned: the spout is
+   * activated, has its partitions assigned and has polled once. It reports to {@link
+   * SourceReadiness}, or on a cluster with a file named by its task id in {@code readyDir}.
    */
   static final class ReadySpout extends KafkaSpout<String, String> {
     private static final long serialVersionUID = 1L;
+    private final String readyDir;
     private transient boolean reported;
+    private transient int taskId;
 
-    ReadySpout(KafkaSpoutConfig<String, String> config) {
+    ReadySpout(KafkaSpoutConfig<String, String> config, String readyDir) {
       super(config);
+      this.readyDir = readyDir;
+    }
+
+    @Override
+    public void open(
+        Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+      taskId = context.getThisTaskId();
+      super.open(conf, context, collector);
     }
 
     @Override
@@ -176,7 +204,17 @@ final class KafkaIo {
       super.nextTuple();
       if (!reported) {
         reported = true;
-        SourceReadiness.started();
+        if (readyDir == null) {
+          SourceReadiness.started();
+        } else {
+          try {
+            Path dir = Path.of(readyDir);
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(Integer.toString(taskId)), "consuming");
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
       }
     }
   }

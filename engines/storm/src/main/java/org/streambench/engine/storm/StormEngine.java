@@ -24,6 +24,10 @@ import org.streambench.api.WorkloadParams;
  * executor reports an error. In in-job mode {@code run} returns once {@link InJob} has counted
  * everything.
  *
+ * <p>In the cluster deployment this process is the submitting client instead ({@link ClusterJob}):
+ * it submits the topology to Nimbus with {@code StormSubmitter} and is ready once every supervisor
+ * has registered and every executor runs; in-job mode is refused there.
+ *
  * <p>Settings: see {@link StormSettings}.
  */
 public final class StormEngine implements StreamEngine {
@@ -31,6 +35,11 @@ public final class StormEngine implements StreamEngine {
   static final long IDLE_SOURCE_MS = 10_000;
 
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
+
+  /** Why in-job mode needs the local deployment. */
+  static final String IN_JOB_ON_CLUSTER =
+      "storm runs in-job mode on the local deployment only: its completion is counted in the"
+          + " engine JVM, which runs no executor on a cluster";
 
   /** Every workload this engine runs, with the guarantees and in-job sources it offers. */
   static final EngineCatalogue<Function<JobSpec, StormTopology>> CATALOGUE =
@@ -65,6 +74,13 @@ public final class StormEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     Function<JobSpec, StormTopology> builder = CATALOGUE.builder(spec);
     WorkloadParams params = new WorkloadParams(spec);
+    if (spec.deployment().cluster()) {
+      if (params.inJob()) {
+        throw new IllegalArgumentException(IN_JOB_ON_CLUSTER);
+      }
+      ClusterJob.run(spec, builder.apply(spec), ready);
+      return;
+    }
     SourceReadiness.reset();
     InJob.reset();
     StormTopology topology = builder.apply(spec);

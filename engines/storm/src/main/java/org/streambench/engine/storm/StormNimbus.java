@@ -1,0 +1,41 @@
+package org.streambench.engine.storm;
+
+import java.util.Map;
+import org.apache.storm.daemon.nimbus.Nimbus;
+import org.apache.storm.generated.ClusterSummary;
+import org.apache.storm.generated.NimbusSummary;
+
+/**
+ * Nimbus of the cluster deployment: Storm's {@code Nimbus} main, as {@code storm nimbus} starts it,
+ * on its own {@code storm.yaml} with a thrift port it picks and publishes as {@code
+ * storm-nimbus.properties}. Ready once it answers and is the leader (only the leader takes
+ * topologies).
+ */
+public final class StormNimbus {
+  private StormNimbus() {}
+
+  public static void main(String[] args) {
+    StormDaemon.run(
+        args,
+        (spec, process) -> {
+          int port = StormCluster.freePort();
+          Map<String, Object> config = StormCluster.config(spec, process, port);
+          StormCluster.useConfig(StormCluster.dir(spec, process), config);
+          StormCluster.publish(spec, "nimbus", Map.of("port", Integer.toString(port)));
+          return new StormDaemon.Daemon(
+              () -> Nimbus.main(new String[0]), () -> leader(StormCluster.clusterInfo(config)));
+        });
+  }
+
+  private static boolean leader(ClusterSummary cluster) {
+    if (cluster == null) {
+      return false;
+    }
+    for (NimbusSummary n : cluster.get_nimbuses()) {
+      if (n.is_isLeader()) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
