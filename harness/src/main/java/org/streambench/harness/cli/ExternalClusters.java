@@ -2,31 +2,87 @@ package org.streambench.harness.cli;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import org.streambench.api.Deployment;
 import org.streambench.harness.UsageException;
 
-/** The addresses of users' own clusters, checked before anything starts. */
+/**
+ * The addresses of users' own clusters ({@code --flink-rest}, ...), checked before anything starts.
+ */
 final class ExternalClusters {
   private ExternalClusters() {}
+
+  /**
+   * The deployment on the user's cluster that one of the options names, or null if none does.
+   *
+   * @param engine the run's engine, which must be the option's
+   */
+  static Deployment deployment(
+      String engine, String flinkRest, String sparkMaster, int parallelism) {
+    List<String> given = new ArrayList<>();
+    String address = null;
+    String option = null;
+    String of = null;
+    if (flinkRest != null) {
+      given.add(option = "--flink-rest");
+      address = flinkRest(flinkRest);
+      of = "flink";
+    }
+    if (sparkMaster != null) {
+      given.add(option = "--spark-master");
+      address = sparkMaster(sparkMaster);
+      of = "spark";
+    }
+    if (given.isEmpty()) {
+      return null;
+    }
+    if (given.size() > 1) {
+      throw new UsageException(String.join(" and ", given) + " name two clusters; give one");
+    }
+    if (!engine.equals(of)) {
+      throw new UsageException(option + " is a " + of + " cluster; it goes with --engine " + of);
+    }
+    return Deployment.external(address, Math.max(1, parallelism));
+  }
 
   /**
    * A Flink REST endpoint: {@code http://HOST:PORT} with nothing after the port (an https endpoint
    * needs Flink's SSL settings on the client, which a run does not set).
    */
   static String flinkRest(String url) {
-    try {
-      URI uri = new URI(url);
-      if (!"http".equals(uri.getScheme())
-          || uri.getHost() == null
-          || uri.getPort() < 1
-          || !(uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/"))) {
-        throw new URISyntaxException(url, "not http://HOST:PORT");
-      }
-      return "http://" + uri.getHost() + ":" + uri.getPort();
-    } catch (URISyntaxException e) {
+    URI uri = hostAndPort(url, "http");
+    if (uri == null) {
       throw new UsageException(
           "--flink-rest expects the JobManager's REST URL such as http://jobmanager:8081, was '"
               + url
               + "'");
+    }
+    return "http://" + uri.getHost() + ":" + uri.getPort();
+  }
+
+  /** A Spark standalone master: {@code spark://HOST:PORT}. */
+  static String sparkMaster(String url) {
+    URI uri = hostAndPort(url, "spark");
+    if (uri == null) {
+      throw new UsageException(
+          "--spark-master expects a standalone master's URL such as spark://master:7077, was '"
+              + url
+              + "'");
+    }
+    return "spark://" + uri.getHost() + ":" + uri.getPort();
+  }
+
+  /** {@code url} if it is {@code scheme://HOST:PORT} with nothing after the port, else null. */
+  private static URI hostAndPort(String url, String scheme) {
+    try {
+      URI uri = new URI(url);
+      boolean bare = uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/");
+      return scheme.equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0 && bare
+          ? uri
+          : null;
+    } catch (URISyntaxException e) {
+      return null;
     }
   }
 }

@@ -102,6 +102,16 @@ final class RunOptions {
   String flinkRest;
 
   @Option(
+      names = "--spark-master",
+      paramLabel = "URL",
+      description =
+          "Run on your own Spark standalone cluster: the driver runs here in client mode against"
+              + " this master, e.g. spark://master:7077, and ships the engine jar to the"
+              + " executors. Needs --kafka that the cluster reaches; on a cluster elsewhere also"
+              + " --set spark.driver.host=<this machine's address> (the default is 127.0.0.1).")
+  String sparkMaster;
+
+  @Option(
       names = "--partitions",
       description = "Partitions of the input and output topics (default: the parallelism).")
   Integer partitions;
@@ -226,16 +236,14 @@ final class RunOptions {
   }
 
   private Deployment deployment(String engine) {
-    if (flinkRest != null) {
-      if (!engine.equals("flink")) {
-        throw new UsageException("--flink-rest is a Flink cluster; it goes with --engine flink");
-      }
+    Deployment external = ExternalClusters.deployment(engine, flinkRest, sparkMaster, parallelism);
+    if (external != null) {
       if (!deployment.equals("local") || workers != null || slotsPerWorker != null) {
         throw new UsageException(
-            "--flink-rest runs on your cluster; --deployment, --workers and --slots-per-worker"
-                + " are for one streambench starts");
+            "a run on your own cluster cannot go with --deployment, --workers and"
+                + " --slots-per-worker, which are for one streambench starts");
       }
-      return Deployment.external(ExternalClusters.flinkRest(flinkRest), Math.max(1, parallelism));
+      return external;
     }
     Deployment.Kind kind;
     try {
@@ -247,7 +255,7 @@ final class RunOptions {
       throw new UsageException(
           "--deployment must be local or cluster, was '"
               + deployment
-              + "' (your own cluster: --flink-rest URL)");
+              + "' (your own cluster: --flink-rest or --spark-master)");
     }
     if (kind == Deployment.Kind.LOCAL) {
       if (workers != null || slotsPerWorker != null) {

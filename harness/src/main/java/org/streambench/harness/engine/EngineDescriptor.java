@@ -22,12 +22,13 @@ import org.streambench.api.Guarantee;
  * {@code jvm.options.all} (JVM options every process of the engine gets after its own, such as the
  * {@code --add-opens} a runtime needs), {@code cluster.env.<VAR>} (environment variables of every
  * process of a cluster deployment, where {@code ${run.dir}} and {@code ${java.home}} stand for the
- * run's directory and the Java the harness runs on); optionally {@code in-job} (workloads with an
- * in-job source) and {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints
- * when a run asks for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link
- * ClusterRole}), absent for an engine that runs only in one process; {@code cluster.client-role}
- * (the one role run on this machine when the engine runs on the user's own cluster: its job
- * client), absent for an engine that cannot.
+ * run's directory and the Java the harness runs on), {@code cluster.listens-beyond-loopback} (what
+ * of its cluster listens on more than 127.0.0.1, where the engine has no setting to keep it there);
+ * optionally {@code in-job} (workloads with an in-job source) and {@code not-offered.<workload or
+ * guarantee>=<why>}, the one line the CLI prints when a run asks for it; {@code cluster.roles} (its
+ * processes in a cluster deployment, see {@link ClusterRole}), absent for an engine that runs only
+ * in one process; {@code cluster.client-role} (the one role run on this machine when the engine
+ * runs on the user's own cluster: its job client), absent for an engine that cannot.
  */
 public record EngineDescriptor(
     String name,
@@ -42,7 +43,8 @@ public record EngineDescriptor(
     List<String> jvmOptions,
     List<ClusterRole> clusterRoles,
     Optional<ClusterRole> clientRole,
-    Map<String, String> clusterEnv) {
+    Map<String, String> clusterEnv,
+    Optional<String> clusterBeyondLoopback) {
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
 
@@ -71,11 +73,12 @@ public record EngineDescriptor(
         list(require(p, "workloads", file)),
         list(require(p, "guarantees", file)).stream().map(Guarantee::parse).toList(),
         list(p.getProperty("in-job", "")),
-        prefixed(p, NOT_OFFERED),
+        notOffered(p),
         concat(p.getProperty("jvm.options", ""), allOptions),
         roles,
         clientRole,
-        prefixed(p, CLUSTER_ENV));
+        prefixed(p, CLUSTER_ENV),
+        Optional.ofNullable(p.getProperty("cluster.listens-beyond-loopback")).map(String::trim));
   }
 
   /**
@@ -131,6 +134,16 @@ public record EngineDescriptor(
   /** The words of {@code options} followed by {@code more}. */
   static List<String> concat(String options, List<String> more) {
     return java.util.stream.Stream.concat(words(options).stream(), more.stream()).toList();
+  }
+
+  /**
+   * {@code not-offered.<what>} and {@code cluster.not-offered.<what>}, the latter under {@code
+   * cluster.<what>} (e.g. {@code cluster.in-job}: what the engine refuses on a cluster only).
+   */
+  private static Map<String, String> notOffered(Properties p) {
+    Map<String, String> reasons = new TreeMap<>(prefixed(p, NOT_OFFERED));
+    prefixed(p, "cluster." + NOT_OFFERED).forEach((k, v) -> reasons.put("cluster." + k, v));
+    return java.util.Collections.unmodifiableMap(reasons);
   }
 
   private static Map<String, String> prefixed(Properties p, String prefix) {

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.engine.EngineRegistry;
@@ -59,6 +60,15 @@ public final class BenchmarkRun {
             : registry.require(request.engine(), request.workload(), request.guarantee());
     if (request.deployment().cluster()) {
       registry.requireCluster(engine);
+      if (request.mode() == Mode.IN_JOB) {
+        engine
+            .whyNotOffered("cluster.in-job")
+            .ifPresent(
+                why -> {
+                  throw new UsageException(
+                      "engine " + engine.name() + " has no in-job mode on a cluster: " + why);
+                });
+      }
     } else if (request.deployment().external()) {
       registry.requireExternal(engine);
     }

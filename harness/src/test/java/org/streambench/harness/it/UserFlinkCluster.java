@@ -1,49 +1,37 @@
 package org.streambench.harness.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.streambench.harness.Home;
 
 /**
- * A Flink session cluster as a user runs one, started the way Flink's own {@code jobmanager.sh} and
- * {@code taskmanager.sh} start it: Flink's jars only (the classpath of a distribution's {@code
- * lib/} from the Maven jars, {@code engines/flink/target/flink-distribution.classpath}: no
- * streambench class, no Kafka connector), one {@code config.yaml}, the memory flags printed by
- * Flink's {@code BashJavaUtils}, a JobManager and one TaskManager with {@code slots} slots, each
- * its own process on 127.0.0.1. Nothing of a streambench run's own cluster mode is used.
+ * A Flink session cluster as a user runs one, started the way Flink's {@code jobmanager.sh} and
+ * {@code taskmanager.sh} start it: Flink's jars only, one {@code config.yaml}, the memory flags
+ * printed by Flink's {@code BashJavaUtils}, a JobManager and one TaskManager with {@code slots}
+ * slots.
  */
-final class UserFlinkCluster implements AutoCloseable {
+final class UserFlinkCluster extends UserCluster {
   private static final String RESULT = "BASH_JAVA_UTILS_EXEC_RESULT:";
-  private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Path dir;
   private final String classpath;
   private final int restPort;
-  private final List<Process> processes = new ArrayList<>();
 
-  private UserFlinkCluster(Path dir, String classpath, int restPort) {
-    this.dir = dir;
-    this.classpath = classpath;
-    this.restPort = restPort;
+  private UserFlinkCluster(Path dir) throws IOException {
+    super(dir, "flink");
+    this.classpath = String.join(java.io.File.pathSeparator, jars);
+    this.restPort = freePort();
   }
 
   /** Starts the cluster in {@code dir}; returns once its TaskManager has registered. */
   static UserFlinkCluster start(Path dir, int slots) throws Exception {
-    Path cp = Home.detect().root().resolve("engines/flink/target/flink-distribution.classpath");
-    UserFlinkCluster cluster = new UserFlinkCluster(dir, Files.readString(cp).trim(), freePort());
+    UserFlinkCluster cluster = new UserFlinkCluster(dir);
     try {
       cluster.writeConfig(slots);
       cluster.startDaemon(
@@ -54,7 +42,10 @@ final class UserFlinkCluster implements AutoCloseable {
           "taskmanager",
           "GET_TM_RESOURCE_PARAMS",
           "org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
-      cluster.awaitSlots(slots, Duration.ofSeconds(90));
+      cluster.await(
+          slots + " free slots",
+          Duration.ofSeconds(90),
+          () -> cluster.overview().path("slots-available").asInt() >= slots);
       return cluster;
     } catch (Exception e) {
       cluster.close();
@@ -62,20 +53,21 @@ final class UserFlinkCluster implements AutoCloseable {
     }
   }
 
-  String restUrl() {
+  @Override
+  String address() {
     return "http://127.0.0.1:" + restPort;
+  }
+
+  @Override
+  boolean idle() throws IOException, InterruptedException {
+    JsonNode o = overview();
+    return o.path("jobs-running").asInt() == 0
+        && o.path("slots-available").asInt() == o.path("slots-total").asInt();
   }
 
   /** {@code GET /overview}: TaskManagers, slots and jobs by state. */
   JsonNode overview() throws IOException, InterruptedException {
-    HttpResponse<String> r =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(URI.create(restUrl() + "/overview"))
-                    .timeout(Duration.ofSeconds(5))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    return JSON.readTree(r.body());
+    return getJson(address() + "/overview");
   }
 
   private void writeConfig(int slots) throws IOException {
@@ -102,15 +94,9 @@ final class UserFlinkCluster implements AutoCloseable {
   private void startDaemon(String name, String resourceParams, String mainClass)
       throws IOException, InterruptedException {
     List<String> resolved = resourceParams(resourceParams);
-    List<String> cmd = new ArrayList<>(List.of(Home.javaBinary().toString()));
-    cmd.addAll(words(resolved.get(0)));
-    cmd.addAll(List.of("-cp", classpath, mainClass, "--configDir", dir.resolve("conf").toString()));
-    cmd.addAll(words(resolved.get(1)));
-    processes.add(
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve(name + ".log").toFile())
-            .start());
+    List<String> args = new ArrayList<>(List.of("--configDir", dir.resolve("conf").toString()));
+    args.addAll(words(resolved.get(1)));
+    start(name, words(resolved.get(0)), classpath, mainClass, args, Map.of());
   }
 
   private List<String> resourceParams(String command) throws IOException, InterruptedException {
@@ -141,54 +127,5 @@ final class UserFlinkCluster implements AutoCloseable {
       throw new IllegalStateException("BashJavaUtils " + command + ": " + Files.readString(out));
     }
     return lines.subList(lines.size() - 2, lines.size());
-  }
-
-  private void awaitSlots(int slots, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      for (Process p : processes) {
-        if (!p.isAlive()) {
-          throw new IllegalStateException("a Flink daemon exited; see " + dir);
-        }
-      }
-      try {
-        if (overview().path("slots-available").asInt() >= slots) {
-          return;
-        }
-      } catch (IOException e) {
-        // not serving yet
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("no " + slots + " slots after " + timeout + "; see " + dir);
-      }
-      Thread.sleep(200);
-    }
-  }
-
-  private static List<String> words(String s) {
-    return List.of(s.trim().split("\\s+"));
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  @Override
-  public void close() {
-    for (Process p : processes) {
-      p.destroy();
-    }
-    for (Process p : processes) {
-      try {
-        if (!p.waitFor(20, TimeUnit.SECONDS)) {
-          p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-      } catch (InterruptedException e) {
-        p.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 }

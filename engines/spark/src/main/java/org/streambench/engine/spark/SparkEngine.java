@@ -23,10 +23,11 @@ import scala.runtime.BoxedUnit;
  * Runs a workload as one Spark Structured Streaming query on a local master ({@code
  * local[parallelism]}) inside this process, or, in the cluster deployment, as the driver (client
  * mode) of an application on a standalone cluster ({@link SparkCluster}): the query starts once an
- * executor runs on every Worker. The run's {@code spark.*} settings go verbatim into the session's
- * configuration; the trigger comes from {@code trigger.mode} / {@code trigger.interval} ({@link
- * Triggers}); the query's checkpoint (offset and commit logs, state store) lives under the run
- * directory.
+ * executor runs on every Worker; on the user's own standalone cluster ({@code --spark-master}),
+ * once its executors have a core per task, the engine jar shipped to them as {@code spark.jars}.
+ * The run's {@code spark.*} settings go verbatim into the session's configuration; the trigger
+ * comes from {@code trigger.mode} / {@code trigger.interval} ({@link Triggers}); the query's
+ * checkpoint (offset and commit logs, state store) lives under the run directory.
  */
 public final class SparkEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -76,6 +77,8 @@ public final class SparkEngine implements StreamEngine {
     SparkSession spark = session(spec);
     if (spec.deployment().cluster()) {
       awaitExecutors(spark, spec);
+    } else if (spec.deployment().external()) {
+      awaitCores(spark, spec);
     }
     if (SparkSettings.logProgress(spec)) {
       spark.streams().addListener(new ProgressLog());
@@ -144,6 +147,30 @@ public final class SparkEngine implements StreamEngine {
                 + " executors registered after "
                 + READY_TIMEOUT
                 + " (see spark-work-worker-<n>/ in the run directory)");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /**
+   * On the user's own cluster: waits until the application's executors have a core per task of the
+   * query ({@code defaultParallelism} is their total cores on a standalone master).
+   */
+  private static void awaitCores(SparkSession spark, JobSpec spec) throws Exception {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    while (spark.sparkContext().defaultParallelism() < spec.parallelism()
+        || spark.sparkContext().statusTracker().getExecutorInfos().length < 2) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "the Spark master "
+                + spec.deployment().address()
+                + " gave the application "
+                + spark.sparkContext().defaultParallelism()
+                + " of "
+                + spec.parallelism()
+                + " cores after "
+                + READY_TIMEOUT
+                + " (does it have free cores and memory?)");
       }
       Thread.sleep(100);
     }

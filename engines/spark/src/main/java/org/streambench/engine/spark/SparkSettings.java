@@ -30,8 +30,11 @@ final class SparkSettings {
     conf.put("spark.master", "local[" + spec.parallelism() + "]");
     if (spec.deployment().cluster()) {
       conf.putAll(clusterSession(spec));
+    } else if (spec.deployment().external()) {
+      conf.putAll(externalSession(spec));
     }
     conf.put("spark.app.name", "streambench " + spec.workload() + " " + spec.runId());
+    // the driver on this machine's loopback: a cluster elsewhere needs --set spark.driver.host
     conf.put("spark.driver.host", "127.0.0.1");
     conf.put("spark.driver.bindAddress", "127.0.0.1");
     conf.put("spark.ui.enabled", "false");
@@ -78,6 +81,20 @@ final class SparkSettings {
     conf.put("spark.executor.extraJavaOptions", String.join(" ", options));
     conf.put("spark.executorEnv.SPARK_LOCAL_IP", "127.0.0.1");
     conf.put("spark.executorEnv.JAVA_HOME", System.getProperty("java.home"));
+    return conf;
+  }
+
+  /**
+   * The driver's settings on the user's own standalone cluster: its master URL, client mode, at
+   * most a core per task of the query, and the engine jar for the executors, whose classpath has
+   * Spark but not the workload's classes nor the Kafka connector.
+   */
+  static Map<String, String> externalSession(JobSpec spec) {
+    Map<String, String> conf = new LinkedHashMap<>();
+    conf.put("spark.master", spec.deployment().address());
+    conf.put("spark.submit.deployMode", "client");
+    conf.put("spark.cores.max", Integer.toString(spec.parallelism()));
+    conf.put("spark.jars", SparkCluster.engineJar().toString());
     return conf;
   }
 
