@@ -3,10 +3,6 @@ package org.streambench.engine.flink;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -15,17 +11,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ConfigurationUtils;
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.streambench.api.EngineProcess;
 import org.streambench.api.JobSpec;
+import org.streambench.api.PublishedPorts;
 
 /**
  * A Flink standalone session cluster on this machine, as the cluster deployment lays it out: a
@@ -63,30 +58,22 @@ final class FlinkCluster {
 
   /** The JobManager's view: picks free ports and publishes them for the other processes. */
   static FlinkCluster publish(JobSpec spec) throws IOException {
-    FlinkCluster cluster = new FlinkCluster(spec, freePort(), freePort());
-    Properties p = new Properties();
-    p.setProperty("rpc.port", Integer.toString(cluster.rpcPort));
-    p.setProperty("rest.port", Integer.toString(cluster.rest.getPort()));
-    Path file = spec.runDir().resolve(PORTS_FILE);
-    Path tmp = spec.runDir().resolve(PORTS_FILE + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      p.store(w, "the JobManager's ports");
-    }
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+    FlinkCluster cluster =
+        new FlinkCluster(spec, PublishedPorts.freePort(), PublishedPorts.freePort());
+    PublishedPorts.publish(
+        spec.runDir(),
+        PORTS_FILE,
+        Map.of("rpc.port", cluster.rpcPort, "rest.port", cluster.rest.getPort()),
+        "the Flink JobManager");
     return cluster;
   }
 
   /** The view of a TaskManager or the job client, once the JobManager has published its ports. */
   static FlinkCluster read(JobSpec spec) throws IOException {
-    Properties p = new Properties();
-    try (Reader r =
-        Files.newBufferedReader(spec.runDir().resolve(PORTS_FILE), StandardCharsets.UTF_8)) {
-      p.load(r);
-    }
     return new FlinkCluster(
         spec,
-        Integer.parseInt(p.getProperty("rpc.port")),
-        Integer.parseInt(p.getProperty("rest.port")));
+        PublishedPorts.read(spec.runDir(), PORTS_FILE, "rpc.port"),
+        PublishedPorts.read(spec.runDir(), PORTS_FILE, "rest.port"));
   }
 
   String restUrl() {
@@ -152,12 +139,6 @@ final class FlinkCluster {
       return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
     } catch (IOException e) {
       return null;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
     }
   }
 }

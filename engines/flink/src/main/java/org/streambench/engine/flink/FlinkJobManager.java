@@ -2,6 +2,7 @@ package org.streambench.engine.flink;
 
 import java.nio.file.Path;
 import org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint;
+import org.streambench.api.ClusterDaemon;
 
 /**
  * The JobManager of the cluster deployment: Flink's {@code StandaloneSessionClusterEntrypoint}, as
@@ -12,15 +13,17 @@ public final class FlinkJobManager {
   private FlinkJobManager() {}
 
   public static void main(String[] args) {
-    FlinkDaemon.run(
+    ClusterDaemon.run(
         args,
+        "flink",
+        () -> new FlinkEngine().versions(),
         (spec, process) -> {
           FlinkCluster cluster = FlinkCluster.publish(spec);
           Path conf =
               FlinkCluster.writeConfigDir(
                   spec.runDir().resolve("flink-conf-" + process.name()),
                   cluster.configuration(process));
-          return new FlinkDaemon.Daemon(
+          return new ClusterDaemon.Daemon(
               () ->
                   StandaloneSessionClusterEntrypoint.main(
                       new String[] {"--configDir", conf.toString()}),

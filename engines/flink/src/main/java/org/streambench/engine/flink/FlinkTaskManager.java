@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.clusterframework.TaskExecutorProcessUtils;
 import org.apache.flink.runtime.taskexecutor.TaskManagerRunner;
+import org.streambench.api.ClusterDaemon;
 
 /**
  * A TaskManager of the cluster deployment: Flink's {@code TaskManagerRunner}, as {@code
@@ -18,8 +19,10 @@ public final class FlinkTaskManager {
   private FlinkTaskManager() {}
 
   public static void main(String[] args) {
-    FlinkDaemon.run(
+    ClusterDaemon.run(
         args,
+        "flink",
+        () -> new FlinkEngine().versions(),
         (spec, process) -> {
           FlinkCluster cluster = FlinkCluster.read(spec);
           Configuration config = cluster.configuration(process);
@@ -33,7 +36,7 @@ public final class FlinkTaskManager {
           for (String word : dynamic.trim().split("\\s+")) {
             runnerArgs.add(word);
           }
-          return new FlinkDaemon.Daemon(
+          return new ClusterDaemon.Daemon(
               () -> TaskManagerRunner.main(runnerArgs.toArray(String[]::new)),
               () -> listed(cluster.rest("/taskmanagers"), process.name()));
         });

@@ -3,22 +3,17 @@ package org.streambench.engine.spark;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import org.streambench.api.JobSpec;
+import org.streambench.api.PublishedPorts;
 
 /**
  * A Spark standalone cluster on this machine, as the cluster deployment lays it out: a Master
@@ -52,28 +47,19 @@ final class SparkCluster {
   /** The Master's view: picks free ports and publishes them for the other processes. */
   static SparkCluster publish(JobSpec spec) throws IOException {
     SparkCluster cluster = new SparkCluster(freePort(), freePort());
-    Properties p = new Properties();
-    p.setProperty("master.port", Integer.toString(cluster.masterPort));
-    p.setProperty("master.ui.port", Integer.toString(cluster.masterUiPort));
-    Path file = spec.runDir().resolve(PORTS_FILE);
-    Path tmp = spec.runDir().resolve(PORTS_FILE + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      p.store(w, "the Spark Master's ports");
-    }
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+    PublishedPorts.publish(
+        spec.runDir(),
+        PORTS_FILE,
+        Map.of("master.port", cluster.masterPort, "master.ui.port", cluster.masterUiPort),
+        "the Spark Master");
     return cluster;
   }
 
   /** The view of a Worker or the driver, once the Master has published its ports. */
   static SparkCluster read(JobSpec spec) throws IOException {
-    Properties p = new Properties();
-    try (Reader r =
-        Files.newBufferedReader(spec.runDir().resolve(PORTS_FILE), StandardCharsets.UTF_8)) {
-      p.load(r);
-    }
     return new SparkCluster(
-        Integer.parseInt(p.getProperty("master.port")),
-        Integer.parseInt(p.getProperty("master.ui.port")));
+        PublishedPorts.read(spec.runDir(), PORTS_FILE, "master.port"),
+        PublishedPorts.read(spec.runDir(), PORTS_FILE, "master.ui.port"));
   }
 
   int masterPort() {
@@ -157,8 +143,6 @@ final class SparkCluster {
   }
 
   static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    return PublishedPorts.freePort();
   }
 }

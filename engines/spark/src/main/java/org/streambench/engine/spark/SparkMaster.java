@@ -1,6 +1,7 @@
 package org.streambench.engine.spark;
 
 import org.apache.spark.deploy.master.Master;
+import org.streambench.api.ClusterDaemon;
 
 /**
  * The Master of the cluster deployment: Spark's standalone {@code Master}, as {@code
@@ -11,8 +12,10 @@ public final class SparkMaster {
   private SparkMaster() {}
 
   public static void main(String[] args) {
-    SparkDaemon.run(
+    ClusterDaemon.run(
         args,
+        "spark",
+        () -> new SparkEngine().versions(),
         (spec, process) -> {
           SparkCluster.requireEnvironment();
           SparkSettings.daemonProperties(spec).forEach(System::setProperty);
@@ -25,7 +28,7 @@ public final class SparkMaster {
             "--webui-port",
             Integer.toString(cluster.masterUiPort())
           };
-          return new SparkDaemon.Daemon(
+          return new ClusterDaemon.Daemon(
               () -> Master.main(masterArgs),
               () -> {
                 var state = cluster.masterState();

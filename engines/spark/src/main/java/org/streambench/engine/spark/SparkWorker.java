@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.spark.deploy.worker.Worker;
+import org.streambench.api.ClusterDaemon;
 
 /**
  * A Worker of the cluster deployment: Spark's standalone {@code Worker}, as {@code start-worker.sh}
@@ -17,8 +18,10 @@ public final class SparkWorker {
   private SparkWorker() {}
 
   public static void main(String[] args) {
-    SparkDaemon.run(
+    ClusterDaemon.run(
         args,
+        "spark",
+        () -> new SparkEngine().versions(),
         (spec, process) -> {
           SparkCluster.requireEnvironment();
           SparkCluster.sparkHome(spec);
@@ -46,7 +49,7 @@ public final class SparkWorker {
             work.toString(),
             cluster.masterUrl()
           };
-          return new SparkDaemon.Daemon(
+          return new ClusterDaemon.Daemon(
               () -> Worker.main(workerArgs), () -> registered(cluster.masterState(), port));
         });
   }

@@ -2,18 +2,12 @@ package org.streambench.engine.storm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.generated.ClusterSummary;
@@ -21,6 +15,7 @@ import org.apache.storm.scheduler.DefaultScheduler;
 import org.apache.storm.utils.NimbusClient;
 import org.streambench.api.EngineProcess;
 import org.streambench.api.JobSpec;
+import org.streambench.api.PublishedPorts;
 
 /**
  * A Storm cluster on this machine, as the cluster deployment lays it out: ZooKeeper ({@link
@@ -49,32 +44,23 @@ final class StormCluster {
 
   private StormCluster() {}
 
-  /** Writes {@code values} as the published properties of {@code role}, atomically. */
-  static void publish(JobSpec spec, String role, Map<String, String> values) throws IOException {
-    Properties p = new Properties();
-    p.putAll(values);
-    Path file = spec.runDir().resolve("storm-" + role + ".properties");
-    Path tmp = spec.runDir().resolve("storm-" + role + ".properties.tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      p.store(w, "published by the storm " + role + " process");
-    }
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+  /** Publishes {@code ports} as {@code role}'s, atomically. */
+  static void publish(JobSpec spec, String role, Map<String, Integer> ports) throws IOException {
+    PublishedPorts.publish(spec.runDir(), file(role), ports, "the storm " + role + " process");
   }
 
   /** Whether {@code role} has published its ports yet. */
   static boolean isPublished(JobSpec spec, String role) {
-    return Files.exists(spec.runDir().resolve("storm-" + role + ".properties"));
+    return PublishedPorts.isPublished(spec.runDir(), file(role));
   }
 
-  /** The integer {@code key} that {@code role} published. */
+  /** The port {@code key} that {@code role} published. */
   static int published(JobSpec spec, String role, String key) throws IOException {
-    Properties p = new Properties();
-    try (Reader r =
-        Files.newBufferedReader(
-            spec.runDir().resolve("storm-" + role + ".properties"), StandardCharsets.UTF_8)) {
-      p.load(r);
-    }
-    return Integer.parseInt(p.getProperty(key));
+    return PublishedPorts.read(spec.runDir(), file(role), key);
+  }
+
+  private static String file(String role) {
+    return "storm-" + role + ".properties";
   }
 
   /** The directory of {@code process}'s own files. */
@@ -148,8 +134,6 @@ final class StormCluster {
   }
 
   static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    return PublishedPorts.freePort();
   }
 }

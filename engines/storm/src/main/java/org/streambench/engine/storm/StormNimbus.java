@@ -4,6 +4,7 @@ import java.util.Map;
 import org.apache.storm.daemon.nimbus.Nimbus;
 import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.NimbusSummary;
+import org.streambench.api.ClusterDaemon;
 
 /**
  * Nimbus of the cluster deployment: Storm's {@code Nimbus} main, as {@code storm nimbus} starts it,
@@ -15,15 +16,19 @@ public final class StormNimbus {
   private StormNimbus() {}
 
   public static void main(String[] args) {
-    StormDaemon.run(
+    ClusterDaemon.run(
         args,
+        "storm",
+        () -> new StormEngine().versions(),
         (spec, process) -> {
           int port = StormCluster.freePort();
           Map<String, Object> config = StormCluster.config(spec, process, port);
           StormCluster.useConfig(StormCluster.dir(spec, process), config);
-          StormCluster.publish(spec, "nimbus", Map.of("port", Integer.toString(port)));
-          return new StormDaemon.Daemon(
-              () -> Nimbus.main(new String[0]), () -> leader(StormCluster.clusterInfo(config)));
+          StormCluster.publish(spec, "nimbus", Map.of("port", port));
+          return new ClusterDaemon.Daemon(
+              () -> Nimbus.main(new String[0]),
+              () -> leader(StormCluster.clusterInfo(config)),
+              true);
         });
   }
 

@@ -15,6 +15,7 @@ import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.SupervisorSummary;
 import org.apache.storm.metric.StormMetricsRegistry;
 import org.apache.storm.utils.Utils;
+import org.streambench.api.ClusterDaemon;
 import org.streambench.api.JobSpec;
 
 /**
@@ -37,8 +38,10 @@ public final class StormSupervisor {
   private StormSupervisor() {}
 
   public static void main(String[] args) {
-    StormDaemon.run(
+    ClusterDaemon.run(
         args,
+        "storm",
+        () -> new StormEngine().versions(),
         (spec, process) -> {
           Path dir = StormCluster.dir(spec, process);
           Path home = stormHome(dir.resolve("home"));
@@ -54,7 +57,7 @@ public final class StormSupervisor {
           Runtime.getRuntime()
               .addShutdownHook(new Thread(StormSupervisor::killWorkers, "storm-workers-stop"));
           AtomicReference<Supervisor> supervisor = new AtomicReference<>();
-          return new StormDaemon.Daemon(
+          return new ClusterDaemon.Daemon(
               () -> {
                 Supervisor s =
                     new Supervisor(
@@ -67,7 +70,8 @@ public final class StormSupervisor {
               },
               () ->
                   supervisor.get() != null
-                      && listed(StormCluster.clusterInfo(config), supervisor.get().getId()));
+                      && listed(StormCluster.clusterInfo(config), supervisor.get().getId()),
+              true);
         });
   }
 

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import org.apache.storm.shade.org.apache.zookeeper.server.NIOServerCnxnFactory;
 import org.apache.storm.shade.org.apache.zookeeper.server.ZooKeeperServer;
+import org.streambench.api.ClusterDaemon;
 
 /**
  * The ZooKeeper of the cluster deployment: a standalone ZooKeeper server (the one storm-server
@@ -17,22 +18,24 @@ public final class StormZooKeeper {
   private StormZooKeeper() {}
 
   public static void main(String[] args) {
-    StormDaemon.run(
+    ClusterDaemon.run(
         args,
+        "storm",
+        () -> new StormEngine().versions(),
         (spec, process) -> {
           File data = StormCluster.dir(spec, process).resolve("data").toFile();
           ZooKeeperServer server = new ZooKeeperServer(data, data, 2000);
           NIOServerCnxnFactory factory = new NIOServerCnxnFactory();
           factory.configure(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-          return new StormDaemon.Daemon(
+          return new ClusterDaemon.Daemon(
               () -> {
                 factory.startup(server);
                 Runtime.getRuntime()
                     .addShutdownHook(new Thread(factory::shutdown, "zookeeper-stop"));
-                StormCluster.publish(
-                    spec, "zookeeper", Map.of("port", Integer.toString(factory.getLocalPort())));
+                StormCluster.publish(spec, "zookeeper", Map.of("port", factory.getLocalPort()));
               },
-              () -> server.isRunning() && StormCluster.isPublished(spec, "zookeeper"));
+              () -> server.isRunning() && StormCluster.isPublished(spec, "zookeeper"),
+              true);
         });
   }
 }

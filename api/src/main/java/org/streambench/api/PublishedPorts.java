@@ -1,0 +1,59 @@
+package org.streambench.api;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The ports a daemon of an engine's cluster picked, published in a properties file in the run
+ * directory (e.g. {@code flink-cluster.properties}) for the run's other processes to read: written
+ * whole or not at all, so a reader never sees half of it.
+ */
+public final class PublishedPorts {
+  private PublishedPorts() {}
+
+  /** Writes {@code ports} as {@code file} in the run directory, atomically. */
+  public static void publish(Path runDir, String file, Map<String, Integer> ports, String by)
+      throws IOException {
+    Properties p = new Properties();
+    ports.forEach((k, v) -> p.setProperty(k, Integer.toString(v)));
+    Path tmp = runDir.resolve(file + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      p.store(w, "published by " + by);
+    }
+    Files.move(tmp, runDir.resolve(file), StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Whether {@code file} has been published yet. */
+  public static boolean isPublished(Path runDir, String file) {
+    return Files.exists(runDir.resolve(file));
+  }
+
+  /** The port {@code key} of the published {@code file}. */
+  public static int read(Path runDir, String file, String key) throws IOException {
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(runDir.resolve(file), StandardCharsets.UTF_8)) {
+      p.load(r);
+    }
+    String value = p.getProperty(key);
+    if (value == null) {
+      throw new IOException(file + " has no " + key);
+    }
+    return Integer.parseInt(value);
+  }
+
+  /** A port free on 127.0.0.1 right now. */
+  public static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+}
