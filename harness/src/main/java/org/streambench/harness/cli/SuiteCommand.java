@@ -80,6 +80,10 @@ final class SuiteCommand implements Callable<Integer> {
       printPlan(plan);
       return 0;
     }
+    if (kafka.external != null && plan.points().stream().anyMatch(p -> p.brokers() > 0)) {
+      throw new UsageException(
+          "suite: brokers starts embedded Kafka clusters; it cannot go with --kafka");
+    }
     try (ResultStore store = data.open(home)) {
       SuiteRecord suite;
       Set<String> finished = new HashSet<>();
@@ -137,11 +141,6 @@ final class SuiteCommand implements Callable<Integer> {
     Progress progress = new Progress();
     boolean needsRedis =
         plan.points().stream().anyMatch(p -> p.request().workloadDefinition().needsRedis());
-    boolean ownBrokerCounts = plan.points().stream().anyMatch(p -> p.brokers() > 0);
-    if (ownBrokerCounts && kafka.external != null) {
-      throw new UsageException(
-          "suite: brokers starts embedded Kafka clusters; it cannot go with --kafka");
-    }
     try (SuiteKafka kafkas = new SuiteKafka(home, progress);
         Redis r =
             needsRedis

@@ -92,6 +92,17 @@ class CliUsageTest {
   }
 
   @Test
+  void aSuiteWithItsOwnBrokerCountsOnAnExternalKafkaIsAUsageError() throws Exception {
+    Path suite = dir.resolve("brokers.yaml");
+    Files.writeString(
+        suite, "engines: [baseline]\nworkloads: [identity]\nrates: [1000]\nbrokers: [3]\n");
+    StringWriter err = new StringWriter();
+    assertEquals(2, run(err, "suite", suite.toString(), "--kafka", "127.0.0.1:1"));
+    assertTrue(err.toString().contains("it cannot go with --kafka"), err.toString());
+    assertFalse(Files.exists(dir.resolve("results.db")), "nothing stored");
+  }
+
+  @Test
   void occupiedBrokerPortIsAUsageError() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       StringWriter err = new StringWriter();
