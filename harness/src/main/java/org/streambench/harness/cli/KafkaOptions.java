@@ -9,6 +9,8 @@ import java.util.List;
 import org.streambench.harness.Home;
 import org.streambench.harness.KeyValues;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.kafka.TopicReplication;
@@ -65,6 +67,22 @@ final class KafkaOptions {
           "Override one setting of the embedded broker (see"
               + " harness/src/main/resources/embedded-broker.properties).")
   List<String> brokerSets = new ArrayList<>();
+
+  /** A broker fault needs brokers of ours, and another broker to take over. */
+  void requireBrokersFor(FaultSchedule faults) {
+    if (!faults.hits(FaultSpec.Target.BROKER)) {
+      return;
+    }
+    if (external != null) {
+      throw new UsageException(
+          "--fault on a broker needs the embedded Kafka: the brokers of --kafka are not ours to"
+              + " fault");
+    }
+    if (brokers < 2) {
+      throw new UsageException(
+          "--fault on a broker needs --brokers 2 or more (with one, nothing takes over)");
+    }
+  }
 
   /** Starts or connects to Kafka; the caller closes it. */
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress)

@@ -39,6 +39,7 @@ final class RunCommand implements Callable<Integer> {
     if (request.deployment().external()) {
       requireServicesTheClusterReaches(request);
     }
+    kafka.requireBrokersFor(request.faults());
     BenchmarkRun prepared =
         BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), request);
     return RunSession.execute(home, List.of(prepared), kafka, redis, data);

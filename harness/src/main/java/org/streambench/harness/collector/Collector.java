@@ -106,6 +106,11 @@ public final class Collector implements Runnable {
     checks.setSchedule(startMicros, schedule, total);
   }
 
+  /** Epoch micros when the newest output record was received, 0 before the first. */
+  public long lastReceiveMicros() {
+    return checks.lastReceiveMicros();
+  }
+
   /** Records received so far (for progress reports). */
   public long receivedSoFar() {
     return checks.received();

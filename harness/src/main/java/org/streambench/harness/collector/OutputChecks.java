@@ -19,9 +19,9 @@ final class OutputChecks {
   private volatile long received;
   private volatile long lastTakenNanos = System.nanoTime();
   private volatile IntervalPoint latestSecond;
-  // guarded by this
+  // written under this object's lock; last is read without it
   private long first;
-  private long last;
+  private volatile long last;
 
   OutputChecks(OutputRecords workload, Path intervalLog, long originMicros) throws IOException {
     this.workload = workload;
@@ -75,6 +75,11 @@ final class OutputChecks {
   /** Whether the generator has finished, so that the workload knows what to expect. */
   boolean expectationKnown() {
     return workload.expectedSoFar() >= 0;
+  }
+
+  /** Epoch micros when the newest output was received, 0 before the first. */
+  long lastReceiveMicros() {
+    return last;
   }
 
   long received() {

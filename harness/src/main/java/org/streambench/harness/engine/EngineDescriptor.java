@@ -28,7 +28,9 @@ import org.streambench.api.Guarantee;
  * guarantee>=<why>}, the one line the CLI prints when a run asks for it; {@code cluster.roles} (its
  * processes in a cluster deployment, see {@link ClusterRole}), absent for an engine that runs only
  * in one process; {@code cluster.client-role} (the one role run on this machine when the engine
- * runs on the user's own cluster: its job client), absent for an engine that cannot.
+ * runs on the user's own cluster: its job client), absent for an engine that cannot; {@code
+ * fault.master} (the single-process role a {@code --fault ...:master} hits: a JobManager, Nimbus, a
+ * Spark master) and {@code fault.not-offered.<master or guarantee>=<why>} (faults it refuses).
  */
 public record EngineDescriptor(
     String name,
@@ -44,7 +46,8 @@ public record EngineDescriptor(
     List<ClusterRole> clusterRoles,
     Optional<ClusterRole> clientRole,
     Map<String, String> clusterEnv,
-    Optional<String> clusterBeyondLoopback) {
+    Optional<String> clusterBeyondLoopback,
+    Optional<ClusterRole> masterRole) {
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
 
@@ -64,6 +67,13 @@ public record EngineDescriptor(
       throw new IOException(
           file + ": cluster.client-role " + client + " is not one of its single-process roles");
     }
+    String master = p.getProperty("fault.master", "").trim();
+    Optional<ClusterRole> masterRole =
+        roles.stream().filter(r -> r.name().equals(master) && !r.perWorker()).findFirst();
+    if (!master.isEmpty() && masterRole.isEmpty()) {
+      throw new IOException(
+          file + ": fault.master " + master + " is not one of its single-process roles");
+    }
     return new EngineDescriptor(
         require(p, "name", file),
         p.getProperty("description", ""),
@@ -78,7 +88,8 @@ public record EngineDescriptor(
         roles,
         clientRole,
         prefixed(p, CLUSTER_ENV),
-        Optional.ofNullable(p.getProperty("cluster.listens-beyond-loopback")).map(String::trim));
+        Optional.ofNullable(p.getProperty("cluster.listens-beyond-loopback")).map(String::trim),
+        masterRole);
   }
 
   /**

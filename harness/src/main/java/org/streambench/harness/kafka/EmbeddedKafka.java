@@ -27,6 +27,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.ProcessSlot;
 
 /**
  * A real KRaft Kafka on 127.0.0.1, each node its own JVM, with data and logs under a directory of
@@ -182,11 +183,16 @@ public final class EmbeddedKafka implements KafkaCluster {
   }
 
   @Override
-  public Map<String, ChildProcess> nodes() {
-    Map<String, ChildProcess> named = new LinkedHashMap<>();
+  public Map<String, ProcessSlot> nodes() {
+    Map<String, ProcessSlot> named = new LinkedHashMap<>();
     boolean several = brokers().size() > 1;
-    nodes.forEach(n -> named.put(n.name(several), n.process()));
+    nodes.forEach(n -> named.put(n.name(several), n.slot()));
     return named;
+  }
+
+  @Override
+  public List<ProcessSlot> brokerProcesses() {
+    return brokers().stream().map(KafkaNode::slot).toList();
   }
 
   @Override
@@ -207,6 +213,7 @@ public final class EmbeddedKafka implements KafkaCluster {
   @Override
   public void close() {
     for (int i = nodes.size() - 1; i >= 0; i--) {
+      nodes.get(i).slot().resumeIfPaused();
       nodes.get(i).process().stop(15_000); // brokers before their controller
     }
     for (KafkaNode node : nodes) {

@@ -12,7 +12,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.ProcessSlot;
 
 /** The Kafka a run uses: the embedded broker or an external cluster. */
 public interface KafkaCluster extends AutoCloseable {
@@ -31,8 +31,13 @@ public interface KafkaCluster extends AutoCloseable {
    * The Kafka processes streambench started, by name ("the Kafka broker 2", "the Kafka
    * controller"); empty for an external cluster.
    */
-  default Map<String, ChildProcess> nodes() {
+  default Map<String, ProcessSlot> nodes() {
     return Map.of();
+  }
+
+  /** The brokers streambench started, which a fault may hit; empty for an external cluster. */
+  default List<ProcessSlot> brokerProcesses() {
+    return List.of();
   }
 
   /** How the run's topics are replicated. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.streambench.harness.Home;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.ProcessSlot;
 
 /**
  * One node of the embedded Kafka, its own JVM: a combined broker and controller (one broker), the
@@ -36,7 +37,7 @@ final class KafkaNode {
   final int brokerPort;
   final Map<String, String> config;
   final Path dataDir;
-  private final ChildProcess process;
+  private final ProcessSlot slot;
 
   private KafkaNode(
       Role role,
@@ -50,7 +51,14 @@ final class KafkaNode {
     this.brokerPort = brokerPort;
     this.config = config;
     this.dataDir = dataDir;
-    this.process = process;
+    this.slot =
+        new ProcessSlot(
+            switch (role) {
+              case COMBINED -> "broker";
+              case CONTROLLER -> "controller";
+              case BROKER -> "broker-" + nodeId;
+            },
+            process);
   }
 
   /**
@@ -108,7 +116,12 @@ final class KafkaNode {
   }
 
   ChildProcess process() {
-    return process;
+    return slot.process();
+  }
+
+  /** The node's process, which a fault may kill or pause and start again. */
+  ProcessSlot slot() {
+    return slot;
   }
 
   /** How the node is named in failures: "the Kafka broker 2", "the Kafka controller". */

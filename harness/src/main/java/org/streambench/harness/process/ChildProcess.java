@@ -18,11 +18,16 @@ public final class ChildProcess {
   private final String role;
   private final Process process;
   private final Path log;
+  private final List<String> command;
+  private final Map<String, String> env;
 
-  private ChildProcess(String role, Process process, Path log) {
+  private ChildProcess(
+      String role, Process process, Path log, List<String> command, Map<String, String> env) {
     this.role = role;
     this.process = process;
     this.log = log;
+    this.command = List.copyOf(command);
+    this.env = Map.copyOf(env);
   }
 
   /**
@@ -36,15 +41,32 @@ public final class ChildProcess {
   private static ChildProcess start(
       String role, List<String> cmd, Map<String, String> env, Path log) throws IOException {
     Files.createDirectories(log.getParent());
+    Files.writeString(log, "# " + String.join(" ", cmd) + System.lineSeparator());
+    return launch(role, cmd, env, log);
+  }
+
+  private static ChildProcess launch(
+      String role, List<String> cmd, Map<String, String> env, Path log) throws IOException {
     ProcessBuilder pb =
         new ProcessBuilder(cmd)
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(env);
-    Files.writeString(log, "# " + String.join(" ", cmd) + System.lineSeparator());
-    ChildProcess child = new ChildProcess(role, pb.start(), log);
+    ChildProcess child = new ChildProcess(role, pb.start(), log, cmd, env);
     ChildProcesses.register(child);
     return child;
+  }
+
+  /**
+   * Starts this process's command again, as a supervisor restarts a process that died; its output
+   * goes on in the same log after a line that says so.
+   */
+  public ChildProcess startAgain() throws IOException {
+    Files.writeString(
+        log,
+        "# streambench: started again: " + String.join(" ", command) + System.lineSeparator(),
+        java.nio.file.StandardOpenOption.APPEND);
+    return launch(role, command, env, log);
   }
 
   /**

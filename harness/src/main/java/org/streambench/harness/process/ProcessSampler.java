@@ -58,8 +58,21 @@ public final class ProcessSampler implements AutoCloseable {
    * Starts sampling several processes as one role (their CPU and memory summed), e.g. every node of
    * a Kafka cluster.
    */
-  public void watch(String role, List<Long> pids) {
-    watch(role, pids.size() == 1 ? CpuSource.process(pids.get(0)) : CpuSource.processes(pids));
+  public synchronized void watch(String role, List<Long> pids) {
+    List<Long> members = new CopyOnWriteArrayList<>(pids);
+    groupPids.put(role, members);
+    watch(role, CpuSource.processes(members));
+  }
+
+  /**
+   * Adds process {@code pid} to {@code group} (a role watched as several processes, or the group of
+   * {@link #watchSpawning}): a process started again after a fault, counted from its start.
+   */
+  public synchronized void addToGroup(String group, long pid) {
+    List<Long> members = groupPids.get(group);
+    if (members != null && !members.contains(pid)) {
+      members.add(pid);
+    }
   }
 
   /**

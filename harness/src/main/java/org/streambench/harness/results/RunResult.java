@@ -40,6 +40,7 @@ public record RunResult(
     List<ProcessUsage> processes,
     Map<String, List<Double>> cpuCoresPerSecond,
     List<IntervalPoint> timeseries,
+    List<Fault> faults,
     Map<String, String> config,
     String configHash,
     Map<String, Object> provenance,
@@ -69,6 +70,44 @@ public record RunResult(
       double steadySeconds,
       double outPerEngineCore,
       double inPerEngineCore) {}
+
+  /**
+   * One fault injected into the run, and how the run recovered from it (docs/faults.md).
+   *
+   * @param number 1, 2, ... in time order
+   * @param fault the {@code --fault} option it came from
+   * @param action kill, stop or pause
+   * @param target worker, master or broker
+   * @param process the process it hit, e.g. {@code taskmanager-2}, or null if none could be hit
+   * @param pid that process's pid
+   * @param atSeconds when, in seconds from the start of the steady state
+   * @param injectedAt when, as an instant
+   * @param backAfterSeconds when the process was started again (kill, stop) or resumed (pause), in
+   *     seconds after the fault; null if it was left down
+   * @param outputGapMillis time from the fault to the next output record; null if none came
+   * @param recovery {@code recovered}, {@code not recovered} (within the grace period) or {@code
+   *     unknown} (the steady state ended first)
+   * @param recoverySeconds time from the fault to recovery; null unless recovered
+   * @param peakP99Millis the highest per-second p99 end-to-end latency until recovery
+   * @param peakBacklog the most output records owed until recovery (docs/faults.md)
+   * @param note why the fault hit nothing or its process did not come back, else null
+   */
+  public record Fault(
+      int number,
+      String fault,
+      String action,
+      String target,
+      String process,
+      long pid,
+      double atSeconds,
+      String injectedAt,
+      Double backAfterSeconds,
+      Double outputGapMillis,
+      String recovery,
+      Double recoverySeconds,
+      double peakP99Millis,
+      long peakBacklog,
+      String note) {}
 
   /**
    * Why a run failed or was aborted.
@@ -110,6 +149,7 @@ public record RunResult(
     private List<ProcessUsage> processes;
     private Map<String, List<Double>> cpuCoresPerSecond;
     private List<IntervalPoint> timeseries;
+    private List<Fault> faults;
     private Map<String, String> config;
     private String configHash;
     private Map<String, Object> provenance;
@@ -183,6 +223,12 @@ public record RunResult(
       return this;
     }
 
+    /** The faults injected, with their recovery; none for a run without faults. */
+    public Builder faults(List<Fault> faults) {
+      this.faults = faults == null || faults.isEmpty() ? null : List.copyOf(faults);
+      return this;
+    }
+
     public Builder generator(GeneratorReport generator) {
       this.generator = generator;
       return this;
@@ -234,6 +280,7 @@ public record RunResult(
           processes,
           cpuCoresPerSecond,
           timeseries,
+          faults,
           config,
           configHash,
           provenance,

@@ -72,6 +72,7 @@ public final class BenchmarkRun {
     } else if (request.deployment().external()) {
       registry.requireExternal(engine);
     }
+    FaultRules.requireOffered(engine, request.guarantee(), request.faults());
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     Map<String, String> settings =
         EngineSettings.resolve(
@@ -192,6 +193,7 @@ public final class BenchmarkRun {
       } finally {
         // a pending interrupt would break the graceful stop and the writes below
         Thread.interrupted();
+        context.stopFaults();
         context.stopDrivers();
         usage = context.processUsage();
         engineProcesses.stop();
@@ -255,9 +257,16 @@ public final class BenchmarkRun {
 
     RunResult result(Instant started) {
       boolean completed = status.equals(RunResult.COMPLETED) && measured != null;
+      List<RunResult.Fault> faults =
+          context == null
+              ? List.of()
+              : context.faultOutcomes(
+                  completed && measured.collected() != null
+                      ? measured.collected().intervals()
+                      : List.of());
       RunVerdict verdict =
           completed
-              ? RunVerdict.judge(context, measured, external)
+              ? RunVerdict.judge(context, measured, external, faults)
               : RunVerdict.unknown(
                   status + ": " + (failure == null ? "no output report" : failure.reason()));
       Map<String, String> config = ResolvedConfig.of(request, engine, settings, kafka);
@@ -271,6 +280,7 @@ public final class BenchmarkRun {
                   request.partitions())
               .times(started.toString(), Instant.now().toString())
               .outcome(status, failure)
+              .faults(faults)
               .verdict(verdict.verdict(), verdict.reasons(), verdict.warnings())
               .verification(verdict.counts(), verdict.examples())
               .processes(usage, sampler.coresPerSecond())

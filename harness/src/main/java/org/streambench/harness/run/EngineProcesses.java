@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.streambench.api.Deployment;
 import org.streambench.api.EngineProcess;
@@ -16,6 +19,7 @@ import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.process.ProcessSlot;
 
 /**
  * The engine's processes in one run, started from the engine's jar with the run's spec: one process
@@ -24,7 +28,9 @@ import org.streambench.harness.process.ProcessSampler;
  * JVMs it spawns as {@code engine/<process>/<main class>}) and all together, each from its start,
  * as the role {@code engine}; the engine is ready when every process has written its ready file. On
  * the user's own cluster only the engine's client role runs here, sampled on its own: the engine's
- * CPU is not ours to see. Stopped at the end.
+ * CPU is not ours to see. A fault may kill, stop or pause a worker or the master ({@link #workers},
+ * {@link #master}); a process started again is sampled as {@code engine/<process>-restart<n>}.
+ * Stopped at the end.
  */
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -34,7 +40,9 @@ final class EngineProcesses {
   private final EngineDescriptor engine;
   private final RunLayout layout;
   private final Deployment deployment;
-  private final List<ChildProcess> processes = new ArrayList<>();
+  private final List<ProcessSlot> processes = new CopyOnWriteArrayList<>();
+  private final Map<ProcessSlot, EngineProcess> namedOf = new ConcurrentHashMap<>();
+  private final Map<ProcessSlot, ClusterRole> roleOf = new ConcurrentHashMap<>();
   private long readyMicros;
 
   EngineProcesses(EngineDescriptor engine, RunLayout layout, Deployment deployment) {
@@ -57,7 +65,13 @@ final class EngineProcesses {
     if (deployment.kind() == Deployment.Kind.LOCAL) {
       progress.accept("starting engine " + engine.name());
       startProcess(
-          EngineProcess.SOLE, engine.mainClass(), engine.jvmOptions(), specFile, sampler, watch);
+          EngineProcess.SOLE,
+          null,
+          engine.mainClass(),
+          engine.jvmOptions(),
+          specFile,
+          sampler,
+          watch);
       awaitReady(List.of(EngineProcess.SOLE), watch);
     } else {
       List<ClusterRole> roles =
@@ -79,7 +93,7 @@ final class EngineProcesses {
           if (role.jvmOptionsFrom() != null) {
             options.addAll(resolvedOptions(role.jvmOptionsFrom(), p, specFile));
           }
-          startProcess(p, engine.mainClass(role), options, specFile, sampler, watch);
+          startProcess(p, role, engine.mainClass(role), options, specFile, sampler, watch);
         }
         awaitReady(ofRole, watch);
       }
@@ -90,6 +104,7 @@ final class EngineProcesses {
 
   private void startProcess(
       EngineProcess named,
+      ClusterRole role,
       String mainClass,
       List<String> jvmOptions,
       Path specFile,
@@ -110,7 +125,12 @@ final class EngineProcesses {
                 ? Map.of()
                 : engine.clusterEnvironment(layout.runDir()),
             layout.file(named.logFile()));
-    processes.add(process);
+    ProcessSlot slot = new ProcessSlot(named.name(), process);
+    processes.add(slot);
+    namedOf.put(slot, named);
+    if (role != null) {
+      roleOf.put(slot, role);
+    }
     switch (deployment.kind()) {
       case LOCAL -> sampler.watch("engine", process.pid());
       case CLUSTER -> sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
@@ -119,8 +139,34 @@ final class EngineProcesses {
     }
     watch.watchEngine(
         "engine " + engine.name() + (named.equals(EngineProcess.SOLE) ? "" : " " + named.name()),
-        process,
+        slot,
         layout.file(named.errorFile()));
+  }
+
+  /** The processes of the engine's worker role (a cluster deployment), in worker order. */
+  List<ProcessSlot> workers() {
+    return ofRole(engine.workerRole());
+  }
+
+  /** The process of the engine's master role, if it names one ({@code fault.master}). */
+  Optional<ProcessSlot> master() {
+    return engine.masterRole().flatMap(r -> ofRole(r).stream().findFirst());
+  }
+
+  private List<ProcessSlot> ofRole(ClusterRole role) {
+    return processes.stream().filter(p -> role.equals(roleOf.get(p))).toList();
+  }
+
+  /**
+   * Starts a faulted process again with its command (its ready file removed first, so that it tells
+   * anew when it is ready), sampled as {@code engine/<process>-restart<n>}.
+   */
+  void startAgain(ProcessSlot slot, ProcessSampler sampler)
+      throws IOException, InterruptedException {
+    Files.deleteIfExists(layout.file(namedOf.get(slot).readyFile()));
+    ChildProcess again = slot.startAgain();
+    sampler.watchSpawning(
+        "engine/" + slot.name() + "-restart" + (slot.starts() - 1), again.pid(), "engine");
   }
 
   /**
@@ -196,14 +242,14 @@ final class EngineProcesses {
   }
 
   boolean alive() {
-    return !processes.isEmpty() && processes.stream().allMatch(ChildProcess::isAlive);
+    return !processes.isEmpty() && processes.stream().allMatch(p -> p.process().isAlive());
   }
 
   /** Waits for every process to exit on its own; whether all did within {@code timeout}. */
   boolean awaitExit(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
-    for (ChildProcess p : processes) {
-      if (!p.waitFor(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+    for (ProcessSlot slot : processes) {
+      if (!slot.process().waitFor(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
         return false;
       }
     }
@@ -211,16 +257,22 @@ final class EngineProcesses {
   }
 
   boolean exitedCleanly() {
-    return processes.stream().allMatch(p -> !p.isAlive() && p.exitCode() == 0);
+    return processes.stream()
+        .map(ProcessSlot::process)
+        .allMatch(p -> !p.isAlive() && p.exitCode() == 0);
   }
 
   /** The last lines of the engine's (first process's) log, or null before it started. */
   String logTail() {
-    return processes.isEmpty() ? null : processes.get(0).logTail(40);
+    return processes.isEmpty() ? null : processes.get(0).process().logTail(40);
   }
 
-  /** Stops every process at once (each gets the grace period), so N workers take one grace. */
+  /**
+   * Stops every process at once (each gets the grace period), so N workers take one grace; a paused
+   * one is resumed first so that it can stop in order.
+   */
   void stop() {
-    processes.parallelStream().forEach(p -> p.stop(STOP_GRACE_MS));
+    processes.forEach(ProcessSlot::resumeIfPaused);
+    processes.parallelStream().forEach(p -> p.process().stop(STOP_GRACE_MS));
   }
 }

@@ -9,7 +9,8 @@ import org.streambench.harness.generator.PacingSchedule;
 
 /**
  * Fixed rate: engine ready → collector reading from the beginning → generator paced open loop for
- * warm-up + duration → collector drains the rest. Throughput is the mean over the steady window.
+ * warm-up + duration, the run's faults injected from the steady state's start → collector drains
+ * the rest. Throughput is the mean over the steady window.
  */
 final class FixedRateFlow implements ModeFlow {
 
@@ -46,8 +47,10 @@ final class FixedRateFlow implements ModeFlow {
     }
     run.sleepUntil(start.get() + warmup);
     run.sampler.mark(RunContext.STEADY_START);
+    run.startFaults(start.get() + warmup);
     run.sleepUntil(start.get() + warmup + steady);
     run.sampler.mark(RunContext.STEADY_END);
+    run.steadyEnded();
     GeneratorReport generated = run.awaitGenerator();
     CollectorReport collected = run.awaitCollector(false, generated.sent());
     double seconds = request.duration().toNanos() / 1e9;

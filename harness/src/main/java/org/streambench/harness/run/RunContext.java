@@ -14,10 +14,10 @@ import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
-import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.WorkloadRun;
 
 /**
@@ -41,6 +41,9 @@ final class RunContext {
   final Consumer<String> progress;
   private GeneratorTask generation;
   private Collector collector;
+  private long collectorOriginMicros;
+  private FaultInjector faults;
+  private long steadyEndMicros;
 
   RunContext(
       RunRequest request,
@@ -89,6 +92,7 @@ final class RunContext {
 
   /** Starts the collector on the output topic, reading from its beginning. */
   Collector startCollector() throws IOException {
+    collectorOriginMicros = EpochMicros.now();
     collector =
         new Collector(
             kafka.bootstrapServers(),
@@ -96,7 +100,7 @@ final class RunContext {
             request.guarantee(),
             workload,
             layout.file("latency.hlog"),
-            EpochMicros.now(),
+            collectorOriginMicros,
             request.idleTimeout(),
             request.driver().collectorFor(request.partitions()));
     collector.setEngineBusy(this::engineBusy);
@@ -104,6 +108,34 @@ final class RunContext {
     thread.setDaemon(true);
     thread.start();
     return collector;
+  }
+
+  /** Starts the run's faults, if it has any, timed from the steady state's start. */
+  void startFaults(long steadyStartMicros) {
+    if (request.faults().isEmpty()) {
+      return;
+    }
+    faults = new FaultInjector(request.faults(), engine, kafka, sampler, collector, progress);
+    faults.start(steadyStartMicros, request.duration());
+  }
+
+  /** Marks the end of the steady state: the search for recovery stops there. */
+  void steadyEnded() {
+    steadyEndMicros = EpochMicros.now();
+  }
+
+  /** Cancels faults still to come and resumes paused processes (idempotent). */
+  void stopFaults() {
+    if (faults != null) {
+      faults.close();
+    }
+  }
+
+  /** The faults that happened and the recovery from each, read from {@code series}. */
+  List<RunResult.Fault> faultOutcomes(List<IntervalPoint> series) {
+    return faults == null
+        ? List.of()
+        : faults.outcomes(series, collectorOriginMicros, steadyEndMicros);
   }
 
   /** Sleeps until an epoch-micros time, watching the services and the generator. */
@@ -182,7 +214,7 @@ final class RunContext {
     sampler.watchThreads("collector", Collector::isCollectorThread);
     if (!kafka.nodes().isEmpty()) {
       // every node of the embedded Kafka, controller included, as the one role "broker"
-      sampler.watch("broker", kafka.nodes().values().stream().map(ChildProcess::pid).toList());
+      sampler.watch("broker", kafka.nodes().values().stream().map(n -> n.process().pid()).toList());
     }
     if (redis != null && redis.pid() > 0) {
       sampler.watch("redis", redis.pid());

@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.RunResult;
 
 /**
  * The rules that judge a finished run, as a pure function: its measurements in, the reasons that
@@ -46,6 +48,7 @@ public final class RunJudge {
    * @param steadyCores steady-state cores by role: engine, broker, harness, collector (all its
    *     threads), generator.per-thread; absent where unknown
    * @param hostCores the machine's cores
+   * @param faults the faults injected and their recovery, empty for none
    */
   public record Facts(
       Mode mode,
@@ -60,7 +63,8 @@ public final class RunJudge {
       long negativeEndToEnd,
       long negativeEngine,
       Map<String, Double> steadyCores,
-      int hostCores) {}
+      int hostCores,
+      List<RunResult.Fault> faults) {}
 
   /** Reasons (any makes the run invalid) and warnings. */
   public record Judgement(List<String> reasons, List<String> warnings) {
@@ -79,6 +83,7 @@ public final class RunJudge {
       judgeOutput(f, warnings);
     }
     judgeBottlenecks(f, warnings);
+    judgeFaults(f, warnings);
     warnings.add("single run: no repetitions, no spread");
     return new Judgement(List.copyOf(reasons), List.copyOf(warnings));
   }
@@ -135,6 +140,24 @@ public final class RunJudge {
               + f.negativeEndToEnd()
               + ", engine "
               + f.negativeEngine());
+    }
+  }
+
+  /**
+   * A fault that hit nothing, whose process did not come back, or that the run did not recover from
+   * is said; the guarantee's judgement of loss and duplication stays the verifier's.
+   */
+  private static void judgeFaults(Facts f, List<String> warnings) {
+    for (RunResult.Fault fault : f.faults()) {
+      String label = "fault " + fault.number() + " (" + fault.fault() + ")";
+      if (fault.note() != null) {
+        warnings.add(label + ": " + fault.note());
+      }
+      if (fault.process() != null && Recovery.NOT_RECOVERED.equals(fault.recovery())) {
+        warnings.add(label + ": not recovered within the grace period");
+      } else if (fault.process() != null && Recovery.UNKNOWN.equals(fault.recovery())) {
+        warnings.add(label + ": recovery unknown, the steady state ended before it");
+      }
     }
   }
 

@@ -9,6 +9,8 @@ import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.workload.Params;
 import org.streambench.harness.workload.Workload;
 import org.streambench.harness.workload.Workloads;
@@ -36,6 +38,7 @@ import org.streambench.harness.workload.Workloads;
  * @param params workload parameters, resolved against the workload's defaults
  * @param driver generator and collector threads
  * @param deployment the engine in one process or as a cluster of processes on this machine
+ * @param faults the faults injected in the steady state (fixed rate, cluster deployment or brokers)
  */
 public record RunRequest(
     String engine,
@@ -56,7 +59,8 @@ public record RunRequest(
     long seed,
     Map<String, String> params,
     DriverThreads driver,
-    Deployment deployment) {
+    Deployment deployment,
+    FaultSchedule faults) {
 
   public RunRequest {
     Workload w = Workloads.get(workload);
@@ -93,6 +97,7 @@ public record RunRequest(
               deployment.slotsPerWorker(),
               deployment.workers() * deployment.slotsPerWorker()));
     }
+    requireFaultsCanRun(faults, mode, deployment, duration);
     if (driver.generator() > 1 && !w.concurrentInput()) {
       throw new UsageException(
           "workload "
@@ -101,6 +106,32 @@ public record RunRequest(
               + driver.generator()
               + " generator threads");
     }
+  }
+
+  /**
+   * Faults need a steady state at a known rate to recover to, and processes of their own to hit: a
+   * worker or master of a cluster deployment (a broker has its own check, where the brokers are
+   * known).
+   */
+  private static void requireFaultsCanRun(
+      FaultSchedule faults, Mode mode, Deployment deployment, Duration duration) {
+    if (faults.isEmpty()) {
+      return;
+    }
+    if (mode != Mode.FIXED_RATE) {
+      throw new UsageException(
+          "--fault needs --mode fixed-rate: recovery is measured against the output at a fixed"
+              + " input rate");
+    }
+    boolean hitsEngine =
+        faults.hits(FaultSpec.Target.WORKER) || faults.hits(FaultSpec.Target.MASTER);
+    if (hitsEngine && !deployment.cluster()) {
+      throw new UsageException(
+          "--fault on a worker or master needs --deployment cluster: in a local deployment the"
+              + " engine is one process"
+              + (deployment.external() ? " here, and your own cluster is not ours to fault" : ""));
+    }
+    faults.plan(duration);
   }
 
   private static void positive(long value, String option) {
@@ -130,7 +161,8 @@ public record RunRequest(
         seed,
         params,
         driver,
-        deployment);
+        deployment,
+        faults);
   }
 
   /** The same run with other driver threads (a search's answer to a driver-bound trial). */
@@ -154,7 +186,8 @@ public record RunRequest(
         seed,
         params,
         newDriver,
-        deployment);
+        deployment,
+        faults);
   }
 
   public Workload workloadDefinition() {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.results.RunResult;
 import org.streambench.harness.verify.Verdict;
 import org.streambench.harness.workload.ExternalCheck;
 
@@ -24,7 +25,8 @@ record RunVerdict(
     return new RunVerdict(Verdict.Status.UNKNOWN.id(), List.of(why), List.of(), null, null);
   }
 
-  static RunVerdict judge(RunContext run, Measurements m, ExternalCheck external) {
+  static RunVerdict judge(
+      RunContext run, Measurements m, ExternalCheck external, List<RunResult.Fault> faults) {
     Verdict checked = m.inJob() != null ? m.inJob().verdict() : m.collected().verdict();
     List<String> reasons = new ArrayList<>(checked.reasons());
     Map<String, Long> counts = new LinkedHashMap<>(checked.counts());
@@ -35,7 +37,7 @@ record RunVerdict(
       v.counts().forEach((k, n) -> counts.put("redis." + k, n));
       v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
-    RunJudge.Judgement judged = RunJudge.judge(facts(run, m, reasons, counts));
+    RunJudge.Judgement judged = RunJudge.judge(facts(run, m, reasons, counts, faults));
     return new RunVerdict(
         (judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID).id(),
         judged.reasons(),
@@ -45,7 +47,11 @@ record RunVerdict(
   }
 
   private static RunJudge.Facts facts(
-      RunContext run, Measurements m, List<String> verifierReasons, Map<String, Long> counts) {
+      RunContext run,
+      Measurements m,
+      List<String> verifierReasons,
+      Map<String, Long> counts,
+      List<RunResult.Fault> faults) {
     Map<String, Double> cores = new LinkedHashMap<>();
     for (String role : List.of("engine", "broker", "harness")) {
       cores.put(role, run.steadyCores(role));
@@ -69,6 +75,7 @@ record RunVerdict(
         m.collected() == null ? 0 : m.collected().negativeEndToEnd(),
         m.collected() == null ? 0 : m.collected().negativeEngine(),
         cores,
-        Runtime.getRuntime().availableProcessors());
+        Runtime.getRuntime().availableProcessors(),
+        faults);
   }
 }

@@ -8,6 +8,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.streambench.api.EngineLauncher;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.ProcessSlot;
 
 /**
  * The processes a run depends on (engine, broker, Redis). Every wait of the run calls {@link
@@ -33,16 +34,26 @@ final class ServiceWatch {
   }
 
   /**
-   * Watches an engine process; its ending is told in its own words where it wrote them to {@code
-   * errorFile} ({@link EngineLauncher#errorFile}).
+   * Watches an engine process, which a fault may take down on purpose; its ending is told in its
+   * own words where it wrote them to {@code errorFile} ({@link EngineLauncher#errorFile}).
    */
-  void watchEngine(String name, ChildProcess engine, Path errorFile) {
+  void watchEngine(String name, ProcessSlot engine, Path errorFile) {
     services.add(
         new Service(
             name,
-            engine::isAlive,
-            () -> engineEnding(engine, errorFile),
-            () -> engine.logTail(TAIL_LINES)));
+            engine::aliveOrFaulted,
+            () -> engineEnding(engine.process(), errorFile),
+            () -> engine.process().logTail(TAIL_LINES)));
+  }
+
+  /** Watches a process that a fault may take down on purpose (a Kafka broker). */
+  void watch(String name, ProcessSlot slot) {
+    services.add(
+        new Service(
+            name,
+            slot::aliveOrFaulted,
+            () -> ending(slot.process().exitCode()),
+            () -> slot.process().logTail(TAIL_LINES)));
   }
 
   /** Watches a process by pid (one the harness does not wait for, e.g. redis-server). */

@@ -15,8 +15,10 @@ import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.DriverThreads;
+import org.streambench.harness.run.FaultRules;
 import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 import org.streambench.harness.suite.SuiteSpec.EngineConfig;
@@ -86,7 +88,11 @@ public record SuitePlan(
             search ? spec.search().start() : 0,
             duration("warmup", spec.warmup()),
             duration("duration", spec.duration()),
-            duration("max-generator-lag", spec.maxGeneratorLag()));
+            duration("max-generator-lag", spec.maxGeneratorLag()),
+            FaultSchedule.parse(
+                spec.faults(),
+                duration("restart-delay", spec.restartDelay()),
+                duration("recovery-grace", spec.recoveryGrace())));
     List<Variant> variants = spec.variants().isEmpty() ? List.of(new Variant()) : spec.variants();
 
     List<SuitePoint> points = new ArrayList<>();
@@ -103,7 +109,7 @@ public record SuitePlan(
         }
         for (String g : spec.guarantees()) {
           Guarantee guarantee = guarantee(g);
-          String refusal = refusal(registry, engine, workload, guarantee, mode);
+          String refusal = refusal(registry, engine, workload, guarantee, mode, template.faults());
           if (refusal != null) {
             skipped.add(refusal);
             continue;
@@ -163,7 +169,12 @@ public record SuitePlan(
 
   /** What every run of the suite shares; a point's labels fill in the rest. */
   private record Template(
-      Mode mode, long searchStart, Duration warmup, Duration steady, Duration maxGeneratorLag) {
+      Mode mode,
+      long searchStart,
+      Duration warmup,
+      Duration steady,
+      Duration maxGeneratorLag,
+      FaultSchedule faults) {
     RunRequest request(
         String engine,
         String workload,
@@ -200,7 +211,8 @@ public record SuitePlan(
           42,
           params,
           new DriverThreads(0, 0),
-          deployment(labels));
+          deployment(labels),
+          faults);
     }
 
     /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */
@@ -234,13 +246,19 @@ public record SuitePlan(
 
   /** The engine's one-line refusal of this combination, or null if it offers it. */
   private static String refusal(
-      EngineRegistry registry, String engine, String workload, Guarantee guarantee, Mode mode) {
+      EngineRegistry registry,
+      String engine,
+      String workload,
+      Guarantee guarantee,
+      Mode mode,
+      FaultSchedule faults) {
     try {
       if (mode == Mode.IN_JOB) {
         registry.requireInJob(engine, workload, guarantee);
       } else {
         registry.require(engine, workload, guarantee);
       }
+      FaultRules.requireOffered(registry.all().get(engine), guarantee, faults);
       return null;
     } catch (UsageException e) {
       return e.getMessage();

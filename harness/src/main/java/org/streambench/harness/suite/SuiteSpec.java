@@ -44,6 +44,9 @@ import org.streambench.harness.UsageException;
  * @param warmup fixed-rate warm-up per run
  * @param duration fixed-rate steady state per run
  * @param maxGeneratorLag as {@code run --max-generator-lag}
+ * @param faults as {@code run --fault}, every run's faults (docs/faults.md); empty = none
+ * @param restartDelay as {@code run --restart-delay}
+ * @param recoveryGrace as {@code run --recovery-grace}
  * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
  * @param search sustainable-throughput search bounds
  * @param quick overrides for {@code --quick}
@@ -69,6 +72,9 @@ public record SuiteSpec(
     String warmup,
     String duration,
     String maxGeneratorLag,
+    List<String> faults,
+    String restartDelay,
+    String recoveryGrace,
     String latencyObjective,
     SearchBounds search,
     JsonNode quick) {
@@ -99,6 +105,9 @@ public record SuiteSpec(
     warmup = warmup == null ? "10s" : warmup;
     duration = duration == null ? "30s" : duration;
     maxGeneratorLag = maxGeneratorLag == null ? "100ms" : maxGeneratorLag;
+    faults = orDefault(faults, List.of());
+    restartDelay = restartDelay == null ? "5s" : restartDelay;
+    recoveryGrace = recoveryGrace == null ? "120s" : recoveryGrace;
     search = search == null ? SearchBounds.DEFAULT : search;
   }
 

@@ -52,7 +52,7 @@ class FailureIT {
       CompletableFuture<RunResult> run = runInBackground(kafka, 5_000);
       long enginePid = pidOf(awaitFile(kafka.home.dataDir(), EngineLauncher.READY_FILE, run));
       Thread.sleep(4_000);
-      ProcessHandle.of(kafka.broker.nodes().values().iterator().next().pid())
+      ProcessHandle.of(kafka.broker.nodes().values().iterator().next().process().pid())
           .orElseThrow()
           .destroyForcibly();
       long killed = System.nanoTime();

@@ -33,7 +33,11 @@ class KafkaClusterIT {
             "the Kafka broker 3"),
         List.copyOf(kafka.broker.nodes().keySet()));
     assertEquals(
-        4, kafka.broker.nodes().values().stream().mapToLong(p -> p.pid()).distinct().count());
+        4,
+        kafka.broker.nodes().values().stream()
+            .mapToLong(p -> p.process().pid())
+            .distinct()
+            .count());
     assertEquals(3, kafka.broker.bootstrapServers().split(",").length);
     try (Admin admin = kafka.broker.admin()) {
       assertEquals(3, admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size());

@@ -12,6 +12,7 @@ import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.TopicReplication;
 import org.streambench.harness.redis.Redis;
@@ -231,7 +232,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         42,
         params,
         DriverThreads.ONE_EACH,
-        deployment);
+        deployment,
+        FaultSchedule.none());
   }
 
   RunResult run(RunRequest request) throws Exception {

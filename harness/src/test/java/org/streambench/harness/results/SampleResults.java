@@ -42,6 +42,7 @@ final class SampleResults {
             new ProcessUsage("broker", 43, 0.5, 0.1, 1 << 20)),
         Map.of("engine", List.of(0.25, 0.5)),
         List.of(),
+        null,
         Map.of("run.rate", "1000", "engine.flink.state", "größe"),
         "abc",
         Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),

@@ -69,7 +69,8 @@ class RunJudgeTest {
               negativeE2e,
               0,
               cores,
-              2));
+              2,
+              List.of()));
     }
   }
 

@@ -55,6 +55,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

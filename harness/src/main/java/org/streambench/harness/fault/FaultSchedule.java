@@ -1,0 +1,82 @@
+package org.streambench.harness.fault;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.streambench.harness.Durations;
+import org.streambench.harness.UsageException;
+
+/**
+ * A run's faults: the {@code --fault} options, how long a killed or stopped process stays down
+ * before it is started again ({@code --restart-delay}), and how long a fault may take to recover
+ * before it counts as not recovered ({@code --recovery-grace}).
+ */
+public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Duration grace) {
+  public static final Duration DEFAULT_RESTART_DELAY = Duration.ofSeconds(5);
+  public static final Duration DEFAULT_GRACE = Duration.ofSeconds(120);
+
+  /** One fault at its time, numbered from 1 in time order. */
+  public record Planned(int number, FaultSpec spec, Duration at) {}
+
+  public FaultSchedule {
+    faults = List.copyOf(faults);
+    if (restartDelay.isNegative()) {
+      throw new UsageException("--restart-delay must not be negative");
+    }
+    if (grace.isNegative() || grace.isZero()) {
+      throw new UsageException("--recovery-grace must be positive");
+    }
+  }
+
+  public static FaultSchedule none() {
+    return new FaultSchedule(List.of(), DEFAULT_RESTART_DELAY, DEFAULT_GRACE);
+  }
+
+  /** Parses the {@code --fault} options. */
+  public static FaultSchedule parse(List<String> faults, Duration restartDelay, Duration grace) {
+    return new FaultSchedule(faults.stream().map(FaultSpec::parse).toList(), restartDelay, grace);
+  }
+
+  public boolean isEmpty() {
+    return faults.isEmpty();
+  }
+
+  public boolean hits(FaultSpec.Target target) {
+    return faults.stream().anyMatch(f -> f.target() == target);
+  }
+
+  /**
+   * Every fault within a steady state of {@code steady}, in time order; a usage error if one {@code
+   * --fault} falls outside it.
+   */
+  public List<Planned> plan(Duration steady) {
+    List<FaultSpec> byTime = new ArrayList<>();
+    List<Duration> times = new ArrayList<>();
+    for (FaultSpec f : faults) {
+      List<Duration> ts = f.times(steady);
+      if (ts.isEmpty()) {
+        throw new UsageException(
+            "--fault "
+                + f.text()
+                + " falls after the steady state ends (--duration "
+                + Durations.format(steady)
+                + ")");
+      }
+      for (Duration t : ts) {
+        byTime.add(f);
+        times.add(t);
+      }
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < times.size(); i++) {
+      order.add(i);
+    }
+    order.sort(Comparator.comparing(times::get));
+    List<Planned> out = new ArrayList<>();
+    for (int i : order) {
+      out.add(new Planned(out.size() + 1, byTime.get(i), times.get(i)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,279 @@
+package org.streambench.harness.run;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.streambench.api.EpochMicros;
+import org.streambench.harness.collector.Collector;
+import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.Recovery;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.process.ProcessSlot;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Injects a run's faults at their times from the start of the steady state, on threads of its own:
+ * kills, stops or pauses one worker (round robin over those that run), the master or one broker;
+ * starts a killed or stopped process again after the restart delay (unless {@code norestart}) and
+ * resumes a paused one after its pause; and watches for the first output after each fault. {@link
+ * #close} cancels what has not happened and resumes what is paused; {@link #outcomes} then measures
+ * each fault's recovery from the run's per-second series.
+ */
+final class FaultInjector implements AutoCloseable {
+  private static final String THREAD_NAME = "fault-injector";
+
+  private final FaultSchedule schedule;
+  private final EngineProcesses engine;
+  private final KafkaCluster kafka;
+  private final ProcessSampler sampler;
+  private final Collector collector;
+  private final Consumer<String> progress;
+  private final ScheduledExecutorService timer;
+  private final List<Injected> injected = new ArrayList<>();
+  private long steadyStartMicros;
+
+  /** One fault as it happened. */
+  private static final class Injected {
+    final FaultSchedule.Planned planned;
+    volatile ProcessSlot slot;
+    volatile long pid;
+    volatile long atMicros;
+    volatile long backMicros;
+    volatile long firstOutputMicros;
+    volatile String note;
+
+    Injected(FaultSchedule.Planned planned) {
+      this.planned = planned;
+    }
+  }
+
+  FaultInjector(
+      FaultSchedule schedule,
+      EngineProcesses engine,
+      KafkaCluster kafka,
+      ProcessSampler sampler,
+      Collector collector,
+      Consumer<String> progress) {
+    this.schedule = schedule;
+    this.engine = engine;
+    this.kafka = kafka;
+    this.sampler = sampler;
+    this.collector = collector;
+    this.progress = progress;
+    ScheduledThreadPoolExecutor executor =
+        new ScheduledThreadPoolExecutor(
+            2,
+            r -> {
+              Thread t = new Thread(r, THREAD_NAME);
+              t.setDaemon(true);
+              return t;
+            });
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    this.timer = executor;
+  }
+
+  /** Schedules every fault of a steady state of {@code steady} that starts at the given time. */
+  void start(long steadyStartMicros, Duration steady) {
+    this.steadyStartMicros = steadyStartMicros;
+    for (FaultSchedule.Planned p : schedule.plan(steady)) {
+      Injected fault = new Injected(p);
+      synchronized (injected) {
+        injected.add(fault);
+      }
+      long delay = steadyStartMicros + p.at().toNanos() / 1_000 - EpochMicros.now();
+      timer.schedule(() -> inject(fault), Math.max(0, delay), TimeUnit.MICROSECONDS);
+    }
+  }
+
+  private void inject(Injected fault) {
+    FaultSpec spec = fault.planned.spec();
+    ProcessSlot slot = pick(spec.target(), fault.planned.number());
+    fault.atMicros = EpochMicros.now();
+    if (slot == null) {
+      fault.note = "no " + spec.target().id() + " was running to " + spec.action().id();
+      progress.accept(label(fault) + ": skipped, " + fault.note);
+      return;
+    }
+    fault.slot = slot;
+    fault.pid = slot.process().pid();
+    try {
+      switch (spec.action()) {
+        case KILL -> slot.kill();
+        case STOP -> slot.terminate();
+        case PAUSE -> slot.pause();
+      }
+    } catch (Exception e) {
+      fault.note = "could not " + spec.action().id() + " it: " + e.getMessage();
+      progress.accept(label(fault) + ": " + fault.note);
+      return;
+    }
+    progress.accept(
+        String.format(
+            "%s: %s %s (pid %d) at %.1f s",
+            label(fault),
+            spec.action().id(),
+            slot.name(),
+            fault.pid,
+            (fault.atMicros - steadyStartMicros) / 1e6));
+    watchForOutput(fault);
+    if (spec.action() == FaultSpec.Action.PAUSE) {
+      timer.schedule(() -> resume(fault), spec.pause().toMillis(), TimeUnit.MILLISECONDS);
+    } else if (spec.restart()) {
+      timer.schedule(
+          () -> startAgain(fault), schedule.restartDelay().toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The process a fault hits: round robin over the workers (or brokers) still running. */
+  private ProcessSlot pick(FaultSpec.Target target, int number) {
+    List<ProcessSlot> candidates =
+        switch (target) {
+          case WORKER -> engine.workers();
+          case MASTER -> engine.master().stream().toList();
+          case BROKER -> kafka.brokerProcesses();
+        };
+    for (int i = 0; i < candidates.size(); i++) {
+      ProcessSlot slot = candidates.get((number - 1 + i) % candidates.size());
+      if (!slot.faulted() && slot.process().isAlive()) {
+        return slot;
+      }
+    }
+    return null;
+  }
+
+  private void resume(Injected fault) {
+    try {
+      fault.slot.resume();
+      fault.backMicros = EpochMicros.now();
+      progress.accept(label(fault) + ": resumed " + fault.slot.name());
+    } catch (Exception e) {
+      fault.note = "could not resume it: " + e.getMessage();
+      progress.accept(label(fault) + ": " + fault.note);
+    }
+  }
+
+  private void startAgain(Injected fault) {
+    try {
+      if (fault.planned.spec().target() == FaultSpec.Target.BROKER) {
+        sampler.addToGroup("broker", fault.slot.startAgain().pid());
+      } else {
+        engine.startAgain(fault.slot, sampler);
+      }
+      fault.backMicros = EpochMicros.now();
+      progress.accept(
+          label(fault)
+              + ": started "
+              + fault.slot.name()
+              + " again (pid "
+              + fault.slot.process().pid()
+              + ")");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      fault.note = "could not start it again: " + e.getMessage();
+      progress.accept(label(fault) + ": " + fault.note);
+    }
+  }
+
+  /** Polls the collector's newest receive time each millisecond until output follows the fault. */
+  private void watchForOutput(Injected fault) {
+    Thread watcher =
+        new Thread(
+            () -> {
+              long deadline = fault.atMicros + schedule.grace().toNanos() / 1_000;
+              try {
+                while (EpochMicros.now() < deadline) {
+                  long last = collector.lastReceiveMicros();
+                  if (last > fault.atMicros) {
+                    fault.firstOutputMicros = last;
+                    return;
+                  }
+                  Thread.sleep(1);
+                }
+              } catch (InterruptedException e) {
+                // the run is over
+              }
+            },
+            THREAD_NAME + "-gap");
+    watcher.setDaemon(true);
+    watcher.start();
+  }
+
+  private static String label(Injected fault) {
+    return "fault " + fault.planned.number() + " (" + fault.planned.spec().text() + ")";
+  }
+
+  /** Cancels the faults and restarts still to come and resumes any paused process. */
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    try {
+      timer.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (injected) {
+      for (Injected f : injected) {
+        if (f.slot != null) {
+          f.slot.resumeIfPaused();
+        }
+      }
+    }
+  }
+
+  /**
+   * Each fault that happened with its recovery, read from {@code series} (seconds since {@code
+   * originMicros}); {@code steadyEndMicros} ends the search.
+   */
+  List<RunResult.Fault> outcomes(
+      List<IntervalPoint> series, long originMicros, long steadyEndMicros) {
+    List<Injected> happened;
+    synchronized (injected) {
+      happened = injected.stream().filter(f -> f.atMicros > 0).toList();
+    }
+    if (happened.isEmpty()) {
+      return List.of();
+    }
+    double steadyStart = seconds(steadyStartMicros, originMicros);
+    double steadyEnd = seconds(steadyEndMicros, originMicros);
+    Recovery.Baseline before =
+        Recovery.Baseline.of(series, steadyStart, seconds(happened.get(0).atMicros, originMicros));
+    List<RunResult.Fault> out = new ArrayList<>();
+    for (Injected f : happened) {
+      double at = seconds(f.atMicros, originMicros);
+      Recovery r =
+          Recovery.measure(series, at, before, schedule.grace().toNanos() / 1e9, steadyEnd);
+      FaultSpec spec = f.planned.spec();
+      out.add(
+          new RunResult.Fault(
+              f.planned.number(),
+              spec.text(),
+              spec.action().id(),
+              spec.target().id(),
+              f.slot == null ? null : f.slot.name(),
+              f.pid,
+              (f.atMicros - steadyStartMicros) / 1e6,
+              Instant.ofEpochSecond(0, f.atMicros * 1_000).toString(),
+              f.backMicros == 0 ? null : (f.backMicros - f.atMicros) / 1e6,
+              f.firstOutputMicros == 0 ? null : (f.firstOutputMicros - f.atMicros) / 1e3,
+              r.state(),
+              r.seconds(),
+              r.peakP99Micros() / 1e3,
+              r.peakBacklog(),
+              f.note));
+    }
+    return out;
+  }
+
+  private static double seconds(long micros, long originMicros) {
+    return (micros - originMicros) / 1e6;
+  }
+}

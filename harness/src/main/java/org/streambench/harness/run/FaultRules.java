@@ -1,0 +1,41 @@
+package org.streambench.harness.run;
+
+import org.streambench.api.Guarantee;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.FaultSpec;
+
+/**
+ * What faults an engine can be put through, from its {@code engine.properties}: a master fault
+ * needs a role named by {@code fault.master}; {@code fault.not-offered.master} and {@code
+ * fault.not-offered.<guarantee>} say why an engine cannot survive one (a Flink JobManager without
+ * high availability loses its job; Flink's at-most-once has no restarts). Refused with one line.
+ */
+public final class FaultRules {
+  private FaultRules() {}
+
+  public static void requireOffered(
+      EngineDescriptor engine, Guarantee guarantee, FaultSchedule faults) {
+    if (faults.isEmpty()) {
+      return;
+    }
+    boolean hitsEngine =
+        faults.hits(FaultSpec.Target.WORKER) || faults.hits(FaultSpec.Target.MASTER);
+    if (hitsEngine) {
+      engine
+          .whyNotOffered("fault." + guarantee.id())
+          .ifPresent(why -> refuse(engine, "faults under " + guarantee.id(), why));
+    }
+    if (faults.hits(FaultSpec.Target.MASTER)) {
+      engine.whyNotOffered("fault.master").ifPresent(why -> refuse(engine, "master faults", why));
+      if (engine.masterRole().isEmpty()) {
+        refuse(engine, "master faults", "it has no master process");
+      }
+    }
+  }
+
+  private static void refuse(EngineDescriptor engine, String what, String why) {
+    throw new UsageException("engine " + engine.name() + " cannot take " + what + ": " + why);
+  }
+}

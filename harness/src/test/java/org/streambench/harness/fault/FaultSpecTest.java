@@ -1,0 +1,90 @@
+package org.streambench.harness.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.streambench.harness.UsageException;
+
+class FaultSpecTest {
+
+  @Test
+  void killOneWorkerAtATime() {
+    FaultSpec f = FaultSpec.parse("kill:worker@20s");
+    assertEquals(FaultSpec.Action.KILL, f.action());
+    assertEquals(FaultSpec.Target.WORKER, f.target());
+    assertEquals(Duration.ofSeconds(20), f.first());
+    assertNull(f.every());
+    assertTrue(f.restart());
+    assertEquals(List.of(Duration.ofSeconds(20)), f.times(Duration.ofSeconds(60)));
+    assertEquals(List.of(), f.times(Duration.ofSeconds(20)));
+  }
+
+  @Test
+  void repeatedFaultFallsEveryPeriodWithinTheSteadyState() {
+    FaultSpec f = FaultSpec.parse("kill:worker@every:15s");
+    assertEquals(
+        List.of(Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(45)),
+        f.times(Duration.ofSeconds(60)));
+  }
+
+  @Test
+  void pauseHasItsLengthAndNorestartLeavesAProcessDown() {
+    FaultSpec pause = FaultSpec.parse("pause:worker@20s/5s");
+    assertEquals(Duration.ofSeconds(5), pause.pause());
+    FaultSpec down = FaultSpec.parse("stop:master@30s:norestart");
+    assertEquals(FaultSpec.Action.STOP, down.action());
+    assertEquals(FaultSpec.Target.MASTER, down.target());
+    assertFalse(down.restart());
+    assertEquals(FaultSpec.Target.BROKER, FaultSpec.parse("kill:broker@500ms").target());
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "kill worker 20s|expected --fault ACTION:TARGET@TIME",
+        "crash:worker@20s|unknown action 'crash'",
+        "kill:node@20s|unknown target 'node'",
+        "kill:worker@soon|'soon' is not a duration",
+        "pause:worker@20s|a pause needs its length",
+        "kill:worker@20s/5s|only a pause has a length",
+        "pause:worker@20s/5s:norestart|a paused process always resumes",
+        "kill:worker@every:0s|must be positive"
+      })
+  void badFaultsAreRefusedSayingWhy(String text, String why) {
+    UsageException e = assertThrows(UsageException.class, () -> FaultSpec.parse(text));
+    assertTrue(e.getMessage().startsWith("--fault " + text + ": "), e.getMessage());
+    assertTrue(e.getMessage().contains(why), e.getMessage());
+  }
+
+  @Test
+  void scheduleOrdersFaultsByTimeAndRefusesOneAfterTheSteadyState() {
+    FaultSchedule s =
+        FaultSchedule.parse(
+            List.of("kill:worker@every:20s", "pause:worker@10s/2s"),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(120));
+    List<FaultSchedule.Planned> plan = s.plan(Duration.ofSeconds(50));
+    assertEquals(
+        List.of(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(40)),
+        plan.stream().map(FaultSchedule.Planned::at).toList());
+    assertEquals(List.of(1, 2, 3), plan.stream().map(FaultSchedule.Planned::number).toList());
+    assertEquals(FaultSpec.Action.PAUSE, plan.get(0).spec().action());
+    UsageException late =
+        assertThrows(
+            UsageException.class,
+            () ->
+                FaultSchedule.parse(
+                        List.of("kill:worker@60s"), Duration.ofSeconds(5), Duration.ofSeconds(1))
+                    .plan(Duration.ofSeconds(30)));
+    assertTrue(late.getMessage().contains("falls after the steady state ends"), late.getMessage());
+  }
+}

@@ -1,0 +1,97 @@
+package org.streambench.harness.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.streambench.harness.collector.IntervalPoint;
+
+class RecoveryTest {
+  private static final long P99 = 20_000;
+
+  /** Seconds 0..n-1 at 1,000 records/s and p99 20 ms, then {@code changes} from their second. */
+  private static List<IntervalPoint> series(int n, long[][] changes) {
+    List<IntervalPoint> out = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      long rate = 1_000;
+      long p99 = P99;
+      for (long[] c : changes) {
+        if (c[0] == s) {
+          rate = c[1];
+          p99 = c[2];
+        }
+      }
+      out.add(new IntervalPoint(s, rate, p99 / 2, p99, p99 / 4, 0));
+    }
+    return out;
+  }
+
+  @Test
+  void baselineIsTheMedianOfTheSecondsBeforeTheFirstFault() {
+    List<IntervalPoint> s = series(30, new long[][] {{8, 900, 90_000}});
+    Recovery.Baseline b = Recovery.Baseline.of(s, 5, 12.5);
+    assertEquals(1_000, b.outPerSecond());
+    assertEquals(P99, b.p99Micros());
+  }
+
+  @Test
+  void recoveredWhenRateAndLatencyHoldForThreeSeconds() {
+    // fault at 10.4 s: output halves for 4 s, catches up with high latency, then holds from 17
+    List<IntervalPoint> s =
+        series(
+            40,
+            new long[][] {
+              {10, 800, P99},
+              {11, 500, P99},
+              {12, 500, P99},
+              {13, 500, P99},
+              {14, 500, P99},
+              {15, 3_000, 4_000_000},
+              {16, 1_000, 40_000}
+            });
+    Recovery r = Recovery.measure(s, 10.4, new Recovery.Baseline(1_000, P99), 120, 40);
+    assertEquals(Recovery.RECOVERED, r.state());
+    assertEquals(17 - 10.4, r.seconds(), 1e-9);
+    assertEquals(4_000_000, r.peakP99Micros());
+    // owed: 200 + 4 × 500, then paid back in second 15
+    assertEquals(2_200, r.peakBacklog());
+  }
+
+  @Test
+  void aFaultWithoutEffectRecoversAtTheNextWholeSecond() {
+    Recovery r =
+        Recovery.measure(
+            series(30, new long[][] {}), 10.4, new Recovery.Baseline(1_000, P99), 120, 30);
+    assertEquals(Recovery.RECOVERED, r.state());
+    assertEquals(0.6, r.seconds(), 1e-9);
+    assertEquals(0, r.peakBacklog());
+  }
+
+  @Test
+  void notRecoveredWithinTheGraceUnknownWhenTheSteadyStateEndsFirst() {
+    long[][] stalled = new long[30][];
+    for (int s = 10; s < 40; s++) {
+      stalled[s - 10] = new long[] {s, 400, P99};
+    }
+    List<IntervalPoint> s = series(40, stalled);
+    Recovery late = Recovery.measure(s, 10, new Recovery.Baseline(1_000, P99), 20, 40);
+    assertEquals(Recovery.NOT_RECOVERED, late.state());
+    assertNull(late.seconds());
+    assertEquals(20, late.observedSeconds(), 1e-9);
+    Recovery cut = Recovery.measure(s, 10, new Recovery.Baseline(1_000, P99), 120, 40);
+    assertEquals(Recovery.UNKNOWN, cut.state());
+    assertEquals(30, cut.observedSeconds(), 1e-9);
+  }
+
+  @Test
+  void latencyAboveOneAndAHalfTimesTheBaselineIsNotRecovered() {
+    long[][] slow = new long[20][];
+    for (int s = 10; s < 30; s++) {
+      slow[s - 10] = new long[] {s, 1_000, (long) (P99 * 1.6)};
+    }
+    Recovery r = Recovery.measure(series(30, slow), 10, new Recovery.Baseline(1_000, P99), 15, 30);
+    assertEquals(Recovery.NOT_RECOVERED, r.state());
+  }
+}
