@@ -70,6 +70,11 @@ final class KafkaOptions {
 
   /** A broker fault needs brokers of ours, and another broker to take over. */
   void requireBrokersFor(FaultSchedule faults) {
+    requireBrokersFor(faults, brokers);
+  }
+
+  /** As {@link #requireBrokersFor(FaultSchedule)} on {@code brokerCount} embedded brokers. */
+  void requireBrokersFor(FaultSchedule faults, int brokerCount) {
     if (!faults.hits(FaultSpec.Target.BROKER)) {
       return;
     }
@@ -78,7 +83,7 @@ final class KafkaOptions {
           "--fault on a broker needs the embedded Kafka: the brokers of --kafka are not ours to"
               + " fault");
     }
-    if (brokers < 2) {
+    if (brokerCount < 2) {
       throw new UsageException(
           "--fault on a broker needs --brokers 2 or more (with one, nothing takes over)");
     }

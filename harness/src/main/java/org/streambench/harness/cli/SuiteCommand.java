@@ -84,6 +84,13 @@ final class SuiteCommand implements Callable<Integer> {
       throw new UsageException(
           "suite: brokers starts embedded Kafka clusters; it cannot go with --kafka");
     }
+    for (var point : plan.points()) {
+      if (point.brokers() > 0) {
+        kafka.requireBrokersFor(point.request().faults(), point.brokers());
+      } else {
+        kafka.requireBrokersFor(point.request().faults());
+      }
+    }
     try (ResultStore store = data.open(home)) {
       SuiteRecord suite;
       Set<String> finished = new HashSet<>();

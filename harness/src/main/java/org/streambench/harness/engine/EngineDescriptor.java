@@ -148,12 +148,16 @@ public record EngineDescriptor(
   }
 
   /**
-   * {@code not-offered.<what>} and {@code cluster.not-offered.<what>}, the latter under {@code
-   * cluster.<what>} (e.g. {@code cluster.in-job}: what the engine refuses on a cluster only).
+   * {@code not-offered.<what>}, {@code cluster.not-offered.<what>} under {@code cluster.<what>}
+   * (e.g. {@code cluster.in-job}: what the engine refuses on a cluster only) and {@code
+   * fault.not-offered.<what>} under {@code fault.<what>} (a fault target, or a guarantee it cannot
+   * keep through faults).
    */
   private static Map<String, String> notOffered(Properties p) {
     Map<String, String> reasons = new TreeMap<>(prefixed(p, NOT_OFFERED));
-    prefixed(p, "cluster." + NOT_OFFERED).forEach((k, v) -> reasons.put("cluster." + k, v));
+    for (String scope : List.of("cluster.", "fault.")) {
+      prefixed(p, scope + NOT_OFFERED).forEach((k, v) -> reasons.put(scope + k, v));
+    }
     return java.util.Collections.unmodifiableMap(reasons);
   }
 

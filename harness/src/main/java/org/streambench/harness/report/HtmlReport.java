@@ -84,6 +84,9 @@ public final class HtmlReport {
     if (!model.searches().isEmpty()) {
       sections.put("Sustainable throughput", this::searches);
     }
+    if (FaultSection.applies(model)) {
+      sections.put("Faults and recovery", () -> FaultSection.write(h, model));
+    }
     sections.put("Per configuration", this::perConfiguration);
     if (!model.measured().isEmpty()) {
       sections.put("CPU and memory", this::processes);

@@ -94,6 +94,9 @@ final class RunDetails {
               Format.number(r.generator().steadyMaxLagMicros() / 1000.0),
               r.generator().sendErrors()));
     }
+    if (r.faults() != null) {
+      r.faults().forEach(f -> row(h, "fault " + f.number(), fault(f)));
+    }
     if (r.processes() != null) {
       for (ProcessUsage p : r.processes()) {
         row(
@@ -122,6 +125,33 @@ final class RunDetails {
       h.element("pre", null, json(r.provenance()));
       h.close("details");
     }
+  }
+
+  /** A fault in one line: what hit which process when, when it came back, how the run recovered. */
+  static String fault(RunResult.Fault f) {
+    StringBuilder s =
+        new StringBuilder(
+            String.format(
+                "%s: %s %s at %.1f s", f.fault(), f.action(), f.process(), f.atSeconds()));
+    if (f.backAfterSeconds() != null) {
+      s.append(String.format(", back after %.1f s", f.backAfterSeconds()));
+    }
+    s.append(
+        f.outputGapMillis() == null
+            ? ", no output after it"
+            : String.format(", output gap %.1f ms", f.outputGapMillis()));
+    s.append(
+        f.recoverySeconds() == null
+            ? ", " + f.recovery()
+            : String.format(", recovered in %.1f s", f.recoverySeconds()));
+    s.append(
+        String.format(
+            ", peak p99 %s ms, peak owed %,d records",
+            Format.number(f.peakP99Millis()), f.peakBacklog()));
+    if (f.note() != null) {
+      s.append(" (").append(f.note()).append(')');
+    }
+    return s.toString();
   }
 
   private static void list(Html h, String title, List<String> items, String cls) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.fault.Recovery;
 
 /**
  * The results database: SQLite by default, or MySQL/MariaDB or PostgreSQL (schema in {@link
@@ -128,7 +129,44 @@ public final class ResultStore implements AutoCloseable {
               ps.executeBatch();
             }
           }
+          if (r.faults() != null) {
+            saveFaults(r);
+          }
         });
+  }
+
+  private void saveFaults(RunResult r) throws SQLException {
+    try (PreparedStatement ps =
+        connection.prepareStatement(
+            "INSERT INTO run_faults (run_id, fault_number, fault, action, target, process,"
+                + " at_seconds, back_after_seconds, output_gap_ms, recovery, recovery_seconds,"
+                + " peak_p99_ms, peak_backlog) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+      for (RunResult.Fault f : r.faults()) {
+        ps.setString(1, r.runId());
+        ps.setInt(2, f.number());
+        ps.setString(3, f.fault());
+        ps.setString(4, f.action());
+        ps.setString(5, f.target());
+        ps.setString(6, f.process());
+        ps.setDouble(7, f.atSeconds());
+        setNullable(ps, 8, f.backAfterSeconds());
+        setNullable(ps, 9, f.outputGapMillis());
+        ps.setString(10, f.recovery());
+        setNullable(ps, 11, f.recoverySeconds());
+        ps.setDouble(12, f.peakP99Millis());
+        ps.setLong(13, f.peakBacklog());
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  private static void setNullable(PreparedStatement ps, int i, Double value) throws SQLException {
+    if (value == null) {
+      ps.setNull(i, java.sql.Types.DOUBLE);
+    } else {
+      ps.setDouble(i, value);
+    }
   }
 
   public synchronized void saveCalibration(CalibrationResult c) throws SQLException, IOException {
@@ -254,6 +292,23 @@ public final class ResultStore implements AutoCloseable {
     if (r.workloadResults() != null
         && r.workloadResults().get("ysbWindowLatencyMicros") instanceof LatencySummary ysb) {
       latency(m, "latency.ysb_window", ysb);
+    }
+    if (r.faults() != null) {
+      m.put("faults", (double) r.faults().size());
+      m.put(
+          "faults.not_recovered",
+          (double)
+              r.faults().stream().filter(f -> !Recovery.RECOVERED.equals(f.recovery())).count());
+      r.faults().stream()
+          .map(RunResult.Fault::recoverySeconds)
+          .filter(java.util.Objects::nonNull)
+          .max(Double::compare)
+          .ifPresent(v -> m.put("faults.max_recovery_s", v));
+      r.faults().stream()
+          .map(RunResult.Fault::outputGapMillis)
+          .filter(java.util.Objects::nonNull)
+          .max(Double::compare)
+          .ifPresent(v -> m.put("faults.max_output_gap_ms", v));
     }
     m.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
     return m;

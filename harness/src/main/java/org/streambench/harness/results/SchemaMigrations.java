@@ -102,6 +102,28 @@ final class SchemaMigrations {
                     outcome_json {document} NOT NULL,
                     PRIMARY KEY (suite_id, point_key, repetition),
                     FOREIGN KEY (suite_id) REFERENCES suites(suite_id)){table_options}
+                  """)),
+          new Migration(
+              3,
+              "run_faults",
+              List.of(
+                  """
+                  CREATE TABLE IF NOT EXISTS run_faults (
+                    run_id {key} NOT NULL,
+                    fault_number INTEGER NOT NULL,
+                    fault TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    target TEXT NOT NULL,
+                    process TEXT,
+                    at_seconds DOUBLE PRECISION NOT NULL,
+                    back_after_seconds DOUBLE PRECISION,
+                    output_gap_ms DOUBLE PRECISION,
+                    recovery TEXT NOT NULL,
+                    recovery_seconds DOUBLE PRECISION,
+                    peak_p99_ms DOUBLE PRECISION,
+                    peak_backlog BIGINT,
+                    PRIMARY KEY (run_id, fault_number),
+                    FOREIGN KEY (run_id) REFERENCES runs(run_id)){table_options}
                   """)));
 
   /** The version this code brings a database to. */

@@ -80,6 +80,16 @@ class CliUsageTest {
         "run --engine storm --workload grep --mode in-job --deployment cluster | engine storm has no in-job mode on a cluster: its completion is counted in the engine JVM",
         "run --engine flink --deployment external | --deployment must be local or cluster, was 'external'",
         "run --engine flink --deployment cluster --workers 0 | --workers and --slots-per-worker must be at least 1",
+        "run --engine flink --fault kill:worker@5s | --fault on a worker or master needs --deployment cluster",
+        "run --engine flink --deployment cluster --fault kill:worker | --fault kill:worker: expected --fault ACTION:TARGET@TIME",
+        "run --engine flink --deployment cluster --duration 10s --fault kill:worker@every:20s | falls after the steady state ends (--duration 10s)",
+        "run --engine baseline --deployment cluster --mode drain --fault kill:worker@5s | --fault needs --mode fixed-rate",
+        "run --engine kafka-streams --deployment cluster --fault kill:master@5s | engine kafka-streams cannot take master faults: it has no master process",
+        "run --engine flink --deployment cluster --fault kill:master@5s | engine flink cannot take master faults: a JobManager without high availability",
+        "run --engine flink --deployment cluster --guarantee at-most-once --fault kill:worker@5s | engine flink cannot take faults under at-most-once",
+        "run --engine baseline --fault kill:broker@5s | --fault on a broker needs --brokers 2 or more",
+        "run --engine baseline --fault kill:broker@5s --kafka 127.0.0.1:1 | --fault on a broker needs the embedded Kafka",
+        "run --engine baseline --deployment cluster --fault kill:worker@5s --restart-delay 1x | Invalid value for option '--restart-delay'",
       })
   void badInputIsOneLineAndExitCode2(String args, String message) {
     StringWriter err = new StringWriter();

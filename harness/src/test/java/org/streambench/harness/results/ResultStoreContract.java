@@ -72,6 +72,39 @@ abstract class ResultStoreContract {
       assertEquals(
           1L << 33, single(s, "SELECT peak_rss_bytes FROM run_processes WHERE role = 'engine'"), 0);
       assertEquals(2, single(s, "SELECT COUNT(*) FROM run_processes WHERE run_id = '" + A + "'"));
+      assertEquals(2, single(s, "SELECT COUNT(*) FROM run_faults WHERE run_id = '" + A + "'"));
+      assertEquals(
+          7.25,
+          single(
+              s,
+              "SELECT recovery_seconds FROM run_faults WHERE fault_number = 1 AND run_id = '"
+                  + A
+                  + "'"),
+          0);
+      assertEquals(
+          1,
+          single(
+              s,
+              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL AND process IS NULL"
+                  + " AND run_id = '"
+                  + A
+                  + "'"));
+      assertEquals(
+          7.25,
+          single(
+              s,
+              "SELECT value FROM run_metrics WHERE name = 'faults.max_recovery_s' AND run_id = '"
+                  + A
+                  + "'"),
+          0);
+      assertEquals(
+          1,
+          single(
+              s,
+              "SELECT value FROM run_metrics WHERE name = 'faults.not_recovered' AND run_id = '"
+                  + A
+                  + "'"),
+          0);
     }
   }
 
@@ -89,6 +122,39 @@ abstract class ResultStoreContract {
     try (Connection c = DatabaseLocation.parse(db).connect(credentials());
         Statement s = c.createStatement()) {
       assertEquals(2, single(s, "SELECT COUNT(*) FROM run_processes WHERE run_id = '" + A + "'"));
+      assertEquals(2, single(s, "SELECT COUNT(*) FROM run_faults WHERE run_id = '" + A + "'"));
+      assertEquals(
+          7.25,
+          single(
+              s,
+              "SELECT recovery_seconds FROM run_faults WHERE fault_number = 1 AND run_id = '"
+                  + A
+                  + "'"),
+          0);
+      assertEquals(
+          1,
+          single(
+              s,
+              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL AND process IS NULL"
+                  + " AND run_id = '"
+                  + A
+                  + "'"));
+      assertEquals(
+          7.25,
+          single(
+              s,
+              "SELECT value FROM run_metrics WHERE name = 'faults.max_recovery_s' AND run_id = '"
+                  + A
+                  + "'"),
+          0);
+      assertEquals(
+          1,
+          single(
+              s,
+              "SELECT value FROM run_metrics WHERE name = 'faults.not_recovered' AND run_id = '"
+                  + A
+                  + "'"),
+          0);
     }
   }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.RunResult;
 
 /** Every rule of {@link RunJudge}: each test fails if its rule is removed. */
 class RunJudgeTest {
@@ -29,6 +30,7 @@ class RunJudgeTest {
     long steadyMaxLagMicros = 2_000;
     long firstReceiveMicros = START + 1_000_000;
     long negativeE2e;
+    List<RunResult.Fault> faults = List.of();
     Map<String, Double> cores =
         new HashMap<>(
             Map.of(
@@ -70,7 +72,7 @@ class RunJudgeTest {
               0,
               cores,
               2,
-              List.of()));
+              faults));
     }
   }
 
@@ -83,6 +85,45 @@ class RunJudgeTest {
     RunJudge.Judgement j = new Facts().judge();
     assertTrue(j.valid(), j.reasons()::toString);
     assertEquals(List.of("single run: no repetitions, no spread"), j.warnings());
+  }
+
+  private static RunResult.Fault fault(int n, String process, String recovery, String note) {
+    return new RunResult.Fault(
+        n,
+        "kill:worker@10s",
+        "kill",
+        "worker",
+        process,
+        1,
+        10,
+        "t",
+        5.0,
+        1.0,
+        recovery,
+        recovery.equals("recovered") ? 4.0 : null,
+        100,
+        0,
+        note);
+  }
+
+  @Test
+  void faultsNotRecoveredOrWithoutAProcessAreSaidButDoNotInvalidateTheRun() {
+    Facts f = new Facts();
+    f.faults =
+        List.of(
+            fault(1, "taskmanager-1", "recovered", null),
+            fault(2, "taskmanager-2", "not recovered", null),
+            fault(3, "taskmanager-1", "unknown", null),
+            fault(4, null, "unknown", "no worker was running to kill"));
+    RunJudge.Judgement j = f.judge();
+    assertTrue(j.valid(), j.reasons()::toString);
+    assertEquals(
+        List.of(
+            "fault 2 (kill:worker@10s): not recovered within the grace period",
+            "fault 3 (kill:worker@10s): recovery unknown, the steady state ended before it",
+            "fault 4 (kill:worker@10s): no worker was running to kill",
+            "single run: no repetitions, no spread"),
+        j.warnings());
   }
 
   @Test

@@ -8,6 +8,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
@@ -19,6 +20,7 @@ import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Configuration.Member;
 import org.streambench.harness.report.model.SteadyWindow;
+import org.streambench.harness.results.RunResult;
 
 /**
  * Each run's per-second output, tail latency and backlog, stacked over one time axis (one colour
@@ -26,6 +28,8 @@ import org.streambench.harness.report.model.SteadyWindow;
  */
 public final class TimeSeriesChart {
   private static final Color WARMUP = new Color(0xEEEEEE);
+  private static final Color FAULT = new Color(0xC62828);
+  private static final Color RECOVERING = new Color(0xFDECEA);
   private static final Font SUBPLOT_LABEL = new Font("SansSerif", Font.BOLD, 11);
 
   private TimeSeriesChart() {}
@@ -78,6 +82,7 @@ public final class TimeSeriesChart {
       }
       subplots.get(s).getRangeAxis().setLabelFont(SUBPLOT_LABEL);
       markWarmup(subplots.get(s), members.get(0), s == 0);
+      markFaults(subplots.get(s), members.get(0), s == 0);
     }
     if (!legend) {
       chart.removeLegend();
@@ -110,6 +115,31 @@ public final class TimeSeriesChart {
         null,
         latency ? Axes.positive(label, min, max) : Axes.linear(label),
         new XYLineAndShapeRenderer(true, false));
+  }
+
+  /**
+   * Each fault of the first run as a red line at its time, shaded until it recovered (the faults of
+   * repetitions fall at the same time from the steady state's start).
+   */
+  private static void markFaults(XYPlot plot, Member first, boolean labelled) {
+    if (first.run().faults() == null) {
+      return;
+    }
+    double steadyStart = SteadyWindow.of(first.run()).fromSecond();
+    for (RunResult.Fault f : first.run().faults()) {
+      double at = steadyStart + f.atSeconds();
+      if (f.recoverySeconds() != null) {
+        plot.addDomainMarker(
+            new IntervalMarker(at, at + f.recoverySeconds(), RECOVERING), Layer.BACKGROUND);
+      }
+      ValueMarker line = new ValueMarker(at, FAULT, ChartStyle.LINE);
+      if (labelled) {
+        ChartStyle.label(line, f.action() + " " + f.process(), FAULT);
+        line.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        line.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+      }
+      plot.addDomainMarker(line, Layer.FOREGROUND);
+    }
   }
 
   private static void markWarmup(XYPlot plot, Member first, boolean labelled) {

@@ -1,0 +1,77 @@
+package org.streambench.harness.report;
+
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.Format;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Faults and recovery side by side: one row per fault of every run that had faults, valid or not (a
+ * guarantee broken under a fault is the finding), with the run's lost and duplicated records.
+ */
+final class FaultSection {
+  private FaultSection() {}
+
+  static boolean applies(ReportModel m) {
+    return m.configurations().stream()
+        .flatMap(c -> c.runs().stream())
+        .anyMatch(r -> r.faults() != null && !r.faults().isEmpty());
+  }
+
+  static void write(Html h, ReportModel m) {
+    h.open("table", "summary");
+    h.open("thead", null)
+        .row(
+            true,
+            "configuration",
+            "run",
+            "verdict",
+            "lost / dup",
+            "fault",
+            "process",
+            "at (s)",
+            "back after (s)",
+            "output gap (ms)",
+            "recovery (s)",
+            "peak p99 (ms)",
+            "peak owed (records)")
+        .close("thead");
+    h.open("tbody", null);
+    for (Configuration c : m.configurations()) {
+      for (Configuration.Member member : c.members()) {
+        RunResult r = member.run();
+        if (r.faults() == null) {
+          continue;
+        }
+        for (RunResult.Fault f : r.faults()) {
+          h.row(
+              false,
+              c.name(),
+              member.label(),
+              r.status() + " / " + r.verdict(),
+              count(r, "lost") + " / " + count(r, "duplicated"),
+              f.fault(),
+              f.process() == null ? "(none)" : f.process(),
+              Format.number(f.atSeconds()),
+              f.backAfterSeconds() == null ? "left down" : Format.number(f.backAfterSeconds()),
+              f.outputGapMillis() == null ? "no output" : Format.number(f.outputGapMillis()),
+              f.recoverySeconds() == null ? f.recovery() : Format.number(f.recoverySeconds()),
+              Format.number(f.peakP99Millis()),
+              Format.number(f.peakBacklog()));
+        }
+      }
+    }
+    h.close("tbody").close("table");
+    h.element(
+        "p",
+        "note",
+        "Recovery: from the fault until three consecutive seconds with output at 95 % or more of"
+            + " the output rate before the first fault and p99 at most 1.5 times the p99 before"
+            + " it; peak owed: the most output records held back. Definitions in docs/faults.md.");
+  }
+
+  private static String count(RunResult r, String kind) {
+    Long n = r.verification() == null ? null : r.verification().get(kind);
+    return n == null ? "-" : Long.toString(n);
+  }
+}
