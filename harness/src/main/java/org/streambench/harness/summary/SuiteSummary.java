@@ -69,7 +69,46 @@ public final class SuiteSummary {
                       ? Double.NaN
                       : r.endToEndLatencyMicros().p99() / 1e3,
               "%.1f"));
+      if (results.stream().anyMatch(r -> r.faults() != null)) {
+        out.println("    " + faults(results));
+      }
     }
+  }
+
+  /**
+   * A point's faults in one line: lost and duplicated, the slowest recovery and the longest output
+   * gap of each run (median and range over repetitions), and faults not recovered.
+   */
+  private static String faults(List<RunResult> runs) {
+    long notRecovered =
+        runs.stream()
+            .filter(r -> r.faults() != null)
+            .flatMap(r -> r.faults().stream())
+            .filter(f -> f.recoverySeconds() == null)
+            .count();
+    return String.format(
+        "faults: lost %s, duplicated %s, slowest recovery %s s, longest output gap %s ms%s",
+        spread(runs, r -> count(r, "lost"), "%,.0f"),
+        spread(runs, r -> count(r, "duplicated"), "%,.0f"),
+        spread(runs, r -> worst(r, RunResult.Fault::recoverySeconds), "%.1f"),
+        spread(runs, r -> worst(r, RunResult.Fault::outputGapMillis), "%.0f"),
+        notRecovered == 0 ? "" : ", " + notRecovered + " not recovered");
+  }
+
+  private static double count(RunResult r, String kind) {
+    Long n = r.verification() == null ? null : r.verification().get(kind);
+    return n == null ? Double.NaN : n;
+  }
+
+  private static double worst(RunResult r, java.util.function.Function<RunResult.Fault, Double> f) {
+    return r.faults() == null
+        ? Double.NaN
+        : r.faults().stream()
+            .map(f)
+            .filter(java.util.Objects::nonNull)
+            .mapToDouble(Double::doubleValue)
+            .max()
+            .orElse(Double.NaN);
   }
 
   private static String describe(PointOutcome o, Map<String, String> constant) {

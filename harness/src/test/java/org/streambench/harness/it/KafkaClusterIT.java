@@ -61,6 +61,28 @@ class KafkaClusterIT {
     }
   }
 
+  /**
+   * A broker killed under at-least-once and started again: its partitions' leaders move, the
+   * generator's and the engine's clients follow them, and nothing is lost.
+   */
+  @Test
+  @Timeout(240)
+  void aKilledBrokerLosesNothingUnderAtLeastOnce() throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.withFaults(
+                SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 2_000, 5, 30),
+                "kill:broker@8s"));
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(0L, r.verification().get("lost"));
+    assertEquals(0L, r.generator().sendErrors(), "no driver loss through a broker failover");
+    RunResult.Fault f = r.faults().get(0);
+    assertEquals("broker-1", f.process());
+    assertEquals(3.0, f.backAfterSeconds(), 1.0);
+    assertTrue(kafka.broker.nodes().values().stream().allMatch(n -> n.process().isAlive()));
+  }
+
   @Test
   @Timeout(240)
   void aRunOnTheClusterVerifiesAndSaysWhereItRan() throws Exception {

@@ -138,6 +138,31 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         new Deployment(Deployment.Kind.CLUSTER, workers, 1));
   }
 
+  /** {@code request} with {@code faults} (restarted after 3 s, 120 s grace). */
+  static RunRequest withFaults(RunRequest request, String... faults) {
+    return new RunRequest(
+        request.engine(),
+        request.workload(),
+        request.mode(),
+        request.rate(),
+        request.warmup(),
+        request.duration(),
+        request.records(),
+        request.parallelism(),
+        request.partitions(),
+        request.guarantee(),
+        request.profiles(),
+        request.engineConfigs(),
+        request.sets(),
+        request.maxGeneratorLag(),
+        request.idleTimeout(),
+        request.seed(),
+        request.params(),
+        request.driver(),
+        request.deployment(),
+        FaultSchedule.parse(List.of(faults), Duration.ofSeconds(3), Duration.ofSeconds(120)));
+  }
+
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
   static RunRequest clusterWorkload(
       String engine, String workload, Guarantee g, long rate, int warmupS, int durationS) {

@@ -32,6 +32,11 @@ final class TestEngines {
         .toList();
   }
 
+  /** Whether engine {@code name} is among the selected ones. */
+  static boolean isSelected(String name) {
+    return selected().stream().anyMatch(e -> e.name().equals(name));
+  }
+
   /** {@code preferred} if the engine offers it, else the strongest guarantee it offers. */
   static Guarantee guarantee(EngineDescriptor engine, Guarantee preferred) {
     if (engine.guarantees().contains(preferred)) {

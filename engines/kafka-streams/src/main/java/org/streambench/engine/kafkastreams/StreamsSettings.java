@@ -2,6 +2,7 @@ package org.streambench.engine.kafkastreams;
 
 import java.time.Duration;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.state.BuiltInDslStoreSuppliers;
@@ -46,6 +47,14 @@ final class StreamsSettings {
             : BuiltInDslStoreSuppliers.RocksDBDslStoreSuppliers.class);
     p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
     p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+    if (spec.instance() != JobSpec.SOLE
+        && Boolean.parseBoolean(spec.setting("static.membership", "false"))) {
+      // static membership: an instance started again under its old name takes its tasks back
+      // without a rebalance (Kafka Streams appends each thread's index to the id)
+      p.put(
+          StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+          spec.runId() + "-instance-" + spec.instance());
+    }
     p.putAll(spec.settingsWithPrefix("streams."));
     KafkaClientSettings.consumer(spec).forEach((k, v) -> p.put(StreamsConfig.consumerPrefix(k), v));
     KafkaClientSettings.producer(spec).forEach((k, v) -> p.put(StreamsConfig.producerPrefix(k), v));

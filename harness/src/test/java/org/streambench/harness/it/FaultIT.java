@@ -1,0 +1,88 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.fault.Recovery;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * Real faults in real clusters (2 workers, one slot each, identity at 2,000 records/s): a worker
+ * killed with SIGKILL 8 s into the steady state and started again 3 s later. Exactly-once engines
+ * lose and duplicate nothing and recover; the baseline at at-most-once may lose, and the run says
+ * which guarantee allowed it.
+ */
+class FaultIT {
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
+
+  @Test
+  @Timeout(300)
+  void flinkExactlyOnceThroughAKilledTaskManager() throws Exception {
+    assertExactlyOnceThroughAKilledWorker("flink", "taskmanager");
+  }
+
+  @Test
+  @Timeout(300)
+  void kafkaStreamsExactlyOnceThroughAKilledInstance() throws Exception {
+    assertExactlyOnceThroughAKilledWorker("kafka-streams", "instance");
+  }
+
+  @Test
+  @Timeout(300)
+  void baselineAtMostOnceCountsWhatAKilledInstanceLost() throws Exception {
+    assumeTrue(TestEngines.isSelected("baseline"), "baseline not selected");
+    RunResult r = runWithAKilledWorker("baseline", Guarantee.AT_MOST_ONCE);
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(0L, r.verification().get("duplicated"), "at-most-once never duplicates");
+    long lost = r.verification().get("lost");
+    assertEquals(
+        lost > 0,
+        r.warnings().contains(lost + " lost, which at-most-once allows"),
+        () -> "loss said with its guarantee: " + r.warnings());
+    assertKilledAndBack(r, "instance");
+  }
+
+  private static void assertExactlyOnceThroughAKilledWorker(String engine, String worker)
+      throws Exception {
+    assumeTrue(TestEngines.isSelected(engine), engine + " not selected");
+    RunResult r = runWithAKilledWorker(engine, Guarantee.EXACTLY_ONCE);
+    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(0L, r.verification().get("lost"));
+    assertEquals(0L, r.verification().get("duplicated"));
+    RunResult.Fault f = assertKilledAndBack(r, worker);
+    assertEquals(Recovery.RECOVERED, f.recovery(), () -> "fault: " + f);
+    assertTrue(f.recoverySeconds() > 0, () -> "fault: " + f);
+  }
+
+  private static RunResult runWithAKilledWorker(String engine, Guarantee g) throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.withFaults(
+                SharedBroker.clusterWorkload(engine, "identity", g, 2_000, 5, 45),
+                "kill:worker@8s"));
+    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    return r;
+  }
+
+  /** The fault hit worker 1 at 8 s and its process came back, sampled as a restart. */
+  private static RunResult.Fault assertKilledAndBack(RunResult r, String worker) {
+    assertNotNull(r.faults(), "faults recorded");
+    assertEquals(1, r.faults().size());
+    RunResult.Fault f = r.faults().get(0);
+    assertEquals(worker + "-1", f.process());
+    assertEquals(8.0, f.atSeconds(), 0.5);
+    assertEquals(3.0, f.backAfterSeconds(), 1.0);
+    assertNotNull(f.outputGapMillis(), () -> "output after the fault: " + f);
+    List<String> roles = r.processes().stream().map(ProcessUsage::role).toList();
+    assertTrue(roles.contains("engine/" + worker + "-1-restart1"), roles::toString);
+    return f;
+  }
+}
