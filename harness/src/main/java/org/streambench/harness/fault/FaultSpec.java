@@ -115,6 +115,15 @@ public record FaultSpec(
     if (action == Action.PAUSE && pause.isZero()) {
       throw bad(text, "a pause must last longer than 0 s");
     }
+    if (first.compareTo(Duration.ofSeconds(1)) < 0) {
+      throw bad(text, "a fault needs steady output before it to recover to: 1s or later");
+    }
+    if (target == Target.BROKER && !restart) {
+      throw bad(
+          text,
+          "a broker always comes back (the runs of a session share it); norestart is for workers"
+              + " and masters");
+    }
     if (action == Action.PAUSE && !restart) {
       throw bad(text, "a paused process always resumes; norestart is for kill and stop");
     }

@@ -7,11 +7,14 @@ import java.util.Map;
 import org.streambench.harness.collector.IntervalPoint;
 
 /**
- * How the output recovered from one fault, read from the per-second series (docs/faults.md): the
- * fault is recovered at the start of the first whole second after it that begins three consecutive
- * seconds with output at 95 % or more of the output rate before the run's first fault and p99
- * end-to-end latency at most 1.5 times the p99 before it ({@link Baseline}); not recovered if those
- * three seconds do not end within the grace period; unknown if the steady state ended first.
+ * How the output recovered from one fault, read from the per-second series (docs/faults.md). Output
+ * is judged over a window of W seconds, W the longest stretch without output before the first fault
+ * plus one (1 for steady output; about the commit interval where output becomes visible only at
+ * each checkpoint or commit). The fault is recovered at the first whole second after it from which
+ * three consecutive windows each have output at 95 % or more of the output rate before the first
+ * fault and no second with p99 end-to-end latency above 1.5 times the p99 before it ({@link
+ * Baseline}); not recovered if that is not seen within the grace period; unknown if the steady
+ * state ended first, or if there was no output before the faults to recover to.
  *
  * @param state {@link #RECOVERED}, {@link #NOT_RECOVERED} or {@link #UNKNOWN}
  * @param seconds recovery time in seconds (recovered only, else null)
@@ -34,46 +37,57 @@ public record Recovery(
   /** p99 at most this multiple of the p99 before the faults counts as recovered latency. */
   static final double P99_FACTOR = 1.5;
 
-  /** Consecutive seconds both must hold. */
-  static final int HOLD_SECONDS = 3;
+  /** Consecutive windows both must hold in. */
+  static final int HOLD = 3;
 
-  /** Seconds before the first fault whose median p99 is the undisturbed p99. */
+  /** Seconds before the first fault the baseline is taken over, at least (or two windows). */
   static final int BASELINE_SECONDS = 10;
 
   /**
-   * The output before the run's first fault: the medians of the per-second output count and p99
-   * over the whole seconds, up to {@link #BASELINE_SECONDS}, before it and from the steady state's
-   * start on. The output rate is the reference rather than the input rate because workloads emit
-   * different numbers of records per input record (identity one, wordcount one per word, windows a
-   * row per window); for identity they are the same.
+   * The output before the run's first fault, over the last whole seconds before it (at least {@link
+   * #BASELINE_SECONDS}, or two windows, from the steady state's start on): the mean output rate and
+   * the median per-second p99. The output rate is the reference rather than the input rate because
+   * workloads emit different numbers of records per input record (identity one, wordcount one per
+   * word, windows a row per window); for identity they are the same.
    *
-   * @param outPerSecond the median records/s, 0 if no second qualified
-   * @param p99Micros the median p99, 0 if none (then latency is not part of the rule)
+   * @param outPerSecond the mean records/s, 0 if there was no output (then recovery is unknown)
+   * @param p99Micros the median p99 of the seconds with output, 0 if none
+   * @param windowSeconds W: the longest stretch of seconds without output before the first fault,
+   *     plus one
    */
-  public record Baseline(double outPerSecond, long p99Micros) {
+  public record Baseline(double outPerSecond, long p99Micros, int windowSeconds) {
     /** {@code steadyStart} and {@code firstFault} in seconds since the series' origin. */
     public static Baseline of(List<IntervalPoint> series, double steadyStart, double firstFault) {
-      List<Long> outs = new ArrayList<>();
+      Map<Long, IntervalPoint> bySecond = bySecond(series);
+      long from = (long) Math.ceil(steadyStart);
+      long to = (long) Math.floor(firstFault); // seconds [from, to) lie wholly before the fault
+      int window = 1;
+      int quiet = 0;
+      for (long k = from; k < to; k++) {
+        quiet = out(bySecond, k) == 0 ? quiet + 1 : 0;
+        window = Math.max(window, quiet + 1);
+      }
+      long start = Math.max(from, to - Math.max(BASELINE_SECONDS, 2L * window));
+      long total = 0;
       List<Long> p99s = new ArrayList<>();
-      for (IntervalPoint p : series) {
-        if (p.second() >= Math.max(steadyStart, firstFault - BASELINE_SECONDS)
-            && p.second() + 1 <= firstFault) {
-          outs.add(p.out());
-          if (p.out() > 0) {
-            p99s.add(p.e2eP99Micros());
-          }
+      for (long k = start; k < to; k++) {
+        IntervalPoint p = bySecond.get(k);
+        total += out(bySecond, k);
+        if (p != null && p.out() > 0) {
+          p99s.add(p.e2eP99Micros());
         }
       }
-      return new Baseline(median(outs), (long) median(p99s));
+      return new Baseline(to > start ? (double) total / (to - start) : 0, median(p99s), window);
     }
 
-    private static double median(List<Long> values) {
+    private static long median(List<Long> values) {
       if (values.isEmpty()) {
         return 0;
       }
       List<Long> sorted = new ArrayList<>(values);
       sorted.sort(null);
-      return sorted.get(sorted.size() / 2);
+      int n = sorted.size();
+      return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
   }
 
@@ -86,39 +100,61 @@ public record Recovery(
    */
   public static Recovery measure(
       List<IntervalPoint> series, double fault, Baseline before, double grace, double steadyEnd) {
-    Map<Long, IntervalPoint> bySecond = new HashMap<>();
-    series.forEach(p -> bySecond.put(p.second(), p));
+    Map<Long, IntervalPoint> bySecond = bySecond(series);
     long from = (long) Math.ceil(fault);
     double searchEnd = Math.min(steadyEnd, fault + grace);
+    long span = HOLD - 1L + before.windowSeconds(); // seconds a recovery must be seen over
     long peakP99 = 0;
     double owed = 0;
     double peakOwed = 0;
     for (long k = (long) Math.floor(fault); k < searchEnd; k++) {
       IntervalPoint p = bySecond.get(k);
-      owed = Math.max(0, owed + before.outPerSecond() - (p == null ? 0 : p.out()));
+      owed = Math.max(0, owed + before.outPerSecond() - out(bySecond, k));
       peakOwed = Math.max(peakOwed, owed);
       if (p != null) {
         peakP99 = Math.max(peakP99, p.e2eP99Micros());
       }
-      if (k >= from && k + HOLD_SECONDS <= searchEnd && holds(bySecond, k, before)) {
-        return new Recovery(
-            RECOVERED, k - fault, peakP99, Math.round(peakOwed), k + HOLD_SECONDS - fault);
+      if (before.outPerSecond() > 0
+          && k >= from
+          && k + span <= searchEnd
+          && holds(bySecond, k, before)) {
+        return new Recovery(RECOVERED, k - fault, peakP99, Math.round(peakOwed), k + span - fault);
       }
     }
-    String state = steadyEnd >= fault + grace ? NOT_RECOVERED : UNKNOWN;
+    String state =
+        before.outPerSecond() > 0 && steadyEnd >= fault + grace ? NOT_RECOVERED : UNKNOWN;
     return new Recovery(state, null, peakP99, Math.round(peakOwed), Math.max(0, searchEnd - fault));
   }
 
+  /** Whether the {@link #HOLD} windows starting at {@code k}, {@code k + 1}, ... all keep up. */
   private static boolean holds(Map<Long, IntervalPoint> bySecond, long k, Baseline before) {
-    for (long s = k; s < k + HOLD_SECONDS; s++) {
-      IntervalPoint p = bySecond.get(s);
-      if (p == null || p.out() < RATE_SHARE * before.outPerSecond()) {
-        return false;
+    for (long w = k; w < k + HOLD; w++) {
+      long out = 0;
+      for (long s = w; s < w + before.windowSeconds(); s++) {
+        IntervalPoint p = bySecond.get(s);
+        if (p == null || p.out() == 0) {
+          continue;
+        }
+        out += p.out();
+        if (before.p99Micros() > 0 && p.e2eP99Micros() > P99_FACTOR * before.p99Micros()) {
+          return false;
+        }
       }
-      if (before.p99Micros() > 0 && p.e2eP99Micros() > P99_FACTOR * before.p99Micros()) {
+      if (out == 0 || out < RATE_SHARE * before.outPerSecond() * before.windowSeconds()) {
         return false;
       }
     }
     return true;
+  }
+
+  private static Map<Long, IntervalPoint> bySecond(List<IntervalPoint> series) {
+    Map<Long, IntervalPoint> out = new HashMap<>();
+    series.forEach(p -> out.put(p.second(), p));
+    return out;
+  }
+
+  private static long out(Map<Long, IntervalPoint> bySecond, long second) {
+    IntervalPoint p = bySecond.get(second);
+    return p == null ? 0 : p.out();
   }
 }

@@ -213,7 +213,7 @@ public final class EmbeddedKafka implements KafkaCluster {
   @Override
   public void close() {
     for (int i = nodes.size() - 1; i >= 0; i--) {
-      nodes.get(i).slot().resumeIfPaused();
+      nodes.get(i).slot().close();
       nodes.get(i).process().stop(15_000); // brokers before their controller
     }
     for (KafkaNode node : nodes) {

@@ -8,15 +8,21 @@ import java.util.List;
 /**
  * One long-lived process of a run (an engine's worker or master, a Kafka broker) that a fault may
  * kill, stop or pause and a restart may start again: its current {@link ChildProcess}, and whether
- * it is down or paused on purpose, so that watching it does not take a fault for a failure.
+ * it is down or paused on purpose, so that watching it does not take a fault for a failure. Once
+ * {@link #close}d (the run is stopping it) it is never started again.
  */
 public final class ProcessSlot {
   private static final Duration EXIT_WAIT = Duration.ofSeconds(30);
+
+  /** A paused process is resumed this long after its pause even if the harness is gone. */
+  private static final Duration RESUME_FALLBACK = Duration.ofSeconds(2);
 
   private final String name;
   private volatile ChildProcess process;
   private volatile boolean faulted;
   private volatile int starts = 1;
+  private List<ProcessHandle> faultedTree = List.of();
+  private boolean closed;
 
   public ProcessSlot(String name, ChildProcess process) {
     this.name = name;
@@ -43,63 +49,86 @@ public final class ProcessSlot {
     return faulted || process.isAlive();
   }
 
-  /** SIGKILL of the process and every process it spawned (a crash of the whole unit). */
-  public synchronized void kill() throws InterruptedException {
-    faulted = true;
-    ChildProcess p = process;
-    List<ProcessHandle> tree = tree(p);
-    tree.forEach(ProcessHandle::destroyForcibly);
-    p.waitFor(EXIT_WAIT);
-  }
-
-  /** SIGTERM of the process: it stops in order, as it would on a scale-in. */
-  public synchronized void terminate() {
-    faulted = true;
-    ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroy);
-  }
-
-  /** SIGSTOP of the process and what it spawned: hung, with its sockets open. */
-  public synchronized void pause() throws IOException, InterruptedException {
-    faulted = true;
-    signal("-STOP", tree(process));
-  }
-
-  /** SIGCONT after {@link #pause}. */
-  public synchronized void resume() throws IOException, InterruptedException {
-    signal("-CONT", tree(process));
-    faulted = false;
-  }
-
   /** Whether a fault has it down or paused now. */
   public boolean faulted() {
     return faulted;
   }
 
+  /** SIGKILL of the process and every process it spawned (a crash of the whole unit). */
+  public synchronized void kill() throws InterruptedException {
+    faulted = true;
+    faultedTree = tree(process);
+    faultedTree.forEach(ProcessHandle::destroyForcibly);
+    process.waitFor(EXIT_WAIT);
+  }
+
+  /** SIGTERM of the process: it stops in order, as it would on a scale-in. */
+  public synchronized void terminate() {
+    faulted = true;
+    faultedTree = tree(process);
+    ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroy);
+  }
+
   /**
-   * Starts the process again once the old one has exited (killed if it has not within 30 s);
-   * returns the new one, watched again from now on.
+   * SIGSTOP of the process and what it spawned (hung, with its sockets open) for {@code length}; a
+   * detached shell resumes them shortly after that even if the harness dies meanwhile, since a
+   * stopped process cannot see its harness go.
+   */
+  public synchronized void pause(Duration length) throws IOException, InterruptedException {
+    faulted = true;
+    faultedTree = tree(process);
+    List<String> pids = faultedTree.stream().map(h -> Long.toString(h.pid())).toList();
+    long fallback = length.plus(RESUME_FALLBACK).toMillis();
+    new ProcessBuilder(
+            "sh",
+            "-c",
+            String.format(
+                "sleep %d.%03d; kill -CONT %s 2>/dev/null",
+                fallback / 1000, fallback % 1000, String.join(" ", pids)))
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    signal("-STOP", faultedTree);
+  }
+
+  /** SIGCONT after {@link #pause}. */
+  public synchronized void resume() throws IOException, InterruptedException {
+    signal("-CONT", faultedTree);
+    faulted = false;
+  }
+
+  /**
+   * Starts the process again once the old one has exited (killed if it has not within 30 s, with
+   * whatever it spawned); returns the new one, or null if the slot is closed.
    */
   public synchronized ChildProcess startAgain() throws IOException, InterruptedException {
+    if (closed) {
+      return null;
+    }
     ChildProcess old = process;
     if (!old.waitFor(EXIT_WAIT)) {
-      tree(old).forEach(ProcessHandle::destroyForcibly);
+      old.kill();
       old.waitFor(EXIT_WAIT);
     }
     // what the old one spawned and left behind goes with it (a restarted worker starts its own)
-    ProcessHandle.of(old.pid()).ifPresent(h -> h.descendants().forEach(ProcessHandle::destroy));
+    faultedTree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     process = old.startAgain();
     starts++;
     faulted = false;
     return process;
   }
 
-  /** Resumes it if a pause has it stopped (the run is ending). */
-  public synchronized void resumeIfPaused() {
+  /**
+   * The run is stopping this process: no restart from now on, and a paused one is resumed so that
+   * it can stop in order. Waits for a restart in progress to finish.
+   */
+  public synchronized void close() {
+    closed = true;
     if (faulted && process.isAlive()) {
       try {
         signal("-CONT", tree(process));
       } catch (IOException | InterruptedException e) {
-        tree(process).forEach(ProcessHandle::destroyForcibly);
+        process.kill();
       }
     }
   }

@@ -298,7 +298,7 @@ public final class ResultStore implements AutoCloseable {
       m.put(
           "faults.not_recovered",
           (double)
-              r.faults().stream().filter(f -> !Recovery.RECOVERED.equals(f.recovery())).count());
+              r.faults().stream().filter(f -> Recovery.NOT_RECOVERED.equals(f.recovery())).count());
       r.faults().stream()
           .map(RunResult.Fault::recoverySeconds)
           .filter(java.util.Objects::nonNull)

@@ -161,12 +161,16 @@ final class EngineProcesses {
    * Starts a faulted process again with its command (its ready file removed first, so that it tells
    * anew when it is ready), sampled as {@code engine/<process>-restart<n>}.
    */
-  void startAgain(ProcessSlot slot, ProcessSampler sampler)
+  boolean startAgain(ProcessSlot slot, ProcessSampler sampler)
       throws IOException, InterruptedException {
     Files.deleteIfExists(layout.file(namedOf.get(slot).readyFile()));
     ChildProcess again = slot.startAgain();
+    if (again == null) {
+      return false;
+    }
     sampler.watchSpawning(
         "engine/" + slot.name() + "-restart" + (slot.starts() - 1), again.pid(), "engine");
+    return true;
   }
 
   /**
@@ -268,11 +272,11 @@ final class EngineProcesses {
   }
 
   /**
-   * Stops every process at once (each gets the grace period), so N workers take one grace; a paused
-   * one is resumed first so that it can stop in order.
+   * Stops every process at once (each gets the grace period), so N workers take one grace; none is
+   * started again from now on, and a paused one is resumed first so that it can stop in order.
    */
   void stop() {
-    processes.forEach(ProcessSlot::resumeIfPaused);
+    processes.forEach(ProcessSlot::close);
     processes.parallelStream().forEach(p -> p.process().stop(STOP_GRACE_MS));
   }
 }

@@ -3,7 +3,10 @@ package org.streambench.harness.run;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +18,7 @@ import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.ProcessSlot;
 import org.streambench.harness.results.RunResult;
@@ -38,6 +42,8 @@ final class FaultInjector implements AutoCloseable {
   private final Consumer<String> progress;
   private final ScheduledExecutorService timer;
   private final List<Injected> injected = new ArrayList<>();
+  private final Map<FaultSpec.Target, Integer> hits = new EnumMap<>(FaultSpec.Target.class);
+  private final List<Thread> watchers = new CopyOnWriteArrayList<>();
   private long steadyStartMicros;
 
   /** One fault as it happened. */
@@ -95,7 +101,7 @@ final class FaultInjector implements AutoCloseable {
 
   private void inject(Injected fault) {
     FaultSpec spec = fault.planned.spec();
-    ProcessSlot slot = pick(spec.target(), fault.planned.number());
+    ProcessSlot slot = pick(spec.target());
     fault.atMicros = EpochMicros.now();
     if (slot == null) {
       fault.note = "no " + spec.target().id() + " was running to " + spec.action().id();
@@ -108,8 +114,11 @@ final class FaultInjector implements AutoCloseable {
       switch (spec.action()) {
         case KILL -> slot.kill();
         case STOP -> slot.terminate();
-        case PAUSE -> slot.pause();
+        case PAUSE -> slot.pause(spec.pause());
       }
+    } catch (InterruptedException e) {
+      // the signal went out; the run is ending while it waited for the process to exit
+      Thread.currentThread().interrupt();
     } catch (Exception e) {
       fault.note = "could not " + spec.action().id() + " it: " + e.getMessage();
       progress.accept(label(fault) + ": " + fault.note);
@@ -132,16 +141,23 @@ final class FaultInjector implements AutoCloseable {
     }
   }
 
-  /** The process a fault hits: round robin over the workers (or brokers) still running. */
-  private ProcessSlot pick(FaultSpec.Target target, int number) {
+  /**
+   * The process a fault hits: round robin, per kind of target, over those not down or paused by
+   * another fault.
+   */
+  private ProcessSlot pick(FaultSpec.Target target) {
     List<ProcessSlot> candidates =
         switch (target) {
           case WORKER -> engine.workers();
           case MASTER -> engine.master().stream().toList();
           case BROKER -> kafka.brokerProcesses();
         };
+    int next;
+    synchronized (hits) {
+      next = hits.merge(target, 1, Integer::sum) - 1;
+    }
     for (int i = 0; i < candidates.size(); i++) {
-      ProcessSlot slot = candidates.get((number - 1 + i) % candidates.size());
+      ProcessSlot slot = candidates.get((next + i) % candidates.size());
       if (!slot.faulted() && slot.process().isAlive()) {
         return slot;
       }
@@ -162,10 +178,12 @@ final class FaultInjector implements AutoCloseable {
 
   private void startAgain(Injected fault) {
     try {
-      if (fault.planned.spec().target() == FaultSpec.Target.BROKER) {
-        sampler.addToGroup("broker", fault.slot.startAgain().pid());
-      } else {
-        engine.startAgain(fault.slot, sampler);
+      boolean started =
+          fault.planned.spec().target() == FaultSpec.Target.BROKER
+              ? startBrokerAgain(fault.slot)
+              : engine.startAgain(fault.slot, sampler);
+      if (!started) {
+        return; // the run is stopping the engine
       }
       fault.backMicros = EpochMicros.now();
       progress.accept(
@@ -181,6 +199,14 @@ final class FaultInjector implements AutoCloseable {
       fault.note = "could not start it again: " + e.getMessage();
       progress.accept(label(fault) + ": " + fault.note);
     }
+  }
+
+  private boolean startBrokerAgain(ProcessSlot broker) throws Exception {
+    ChildProcess again = broker.startAgain();
+    if (again != null) {
+      sampler.addToGroup("broker", again.pid());
+    }
+    return again != null;
   }
 
   /** Polls the collector's newest receive time each millisecond until output follows the fault. */
@@ -204,6 +230,7 @@ final class FaultInjector implements AutoCloseable {
             },
             THREAD_NAME + "-gap");
     watcher.setDaemon(true);
+    watchers.add(watcher);
     watcher.start();
   }
 
@@ -211,20 +238,42 @@ final class FaultInjector implements AutoCloseable {
     return "fault " + fault.planned.number() + " (" + fault.planned.spec().text() + ")";
   }
 
-  /** Cancels the faults and restarts still to come and resumes any paused process. */
+  /**
+   * Cancels the faults and restarts still to come. A broker is the session's, not the run's: one
+   * still paused is resumed, one still down started again, before the next run uses it. The
+   * engine's processes are the run's, and stopping them resumes what is paused.
+   */
   @Override
   public void close() {
     timer.shutdownNow();
     try {
-      timer.awaitTermination(30, TimeUnit.SECONDS);
+      timer.awaitTermination(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    watchers.forEach(Thread::interrupt);
+    List<ProcessSlot> brokers;
     synchronized (injected) {
-      for (Injected f : injected) {
-        if (f.slot != null) {
-          f.slot.resumeIfPaused();
+      brokers =
+          injected.stream()
+              .filter(f -> f.slot != null && f.planned.spec().target() == FaultSpec.Target.BROKER)
+              .map(f -> f.slot)
+              .distinct()
+              .toList();
+    }
+    for (ProcessSlot broker : brokers) {
+      if (!broker.faulted()) {
+        continue;
+      }
+      try {
+        if (broker.process().isAlive()) {
+          broker.resume();
+        } else {
+          startBrokerAgain(broker);
         }
+        progress.accept("brought " + broker.name() + " back after the run's faults");
+      } catch (Exception e) {
+        progress.accept("could not bring " + broker.name() + " back: " + e.getMessage());
       }
     }
   }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
@@ -80,19 +81,25 @@ public final class SuiteSummary {
    * gap of each run (median and range over repetitions), and faults not recovered.
    */
   private static String faults(List<RunResult> runs) {
-    long notRecovered =
-        runs.stream()
-            .filter(r -> r.faults() != null)
-            .flatMap(r -> r.faults().stream())
-            .filter(f -> f.recoverySeconds() == null)
-            .count();
     return String.format(
-        "faults: lost %s, duplicated %s, slowest recovery %s s, longest output gap %s ms%s",
+        "faults: lost %s, duplicated %s, slowest recovery %s s, longest output gap %s ms%s%s",
         spread(runs, r -> count(r, "lost"), "%,.0f"),
         spread(runs, r -> count(r, "duplicated"), "%,.0f"),
         spread(runs, r -> worst(r, RunResult.Fault::recoverySeconds), "%.1f"),
         spread(runs, r -> worst(r, RunResult.Fault::outputGapMillis), "%.0f"),
-        notRecovered == 0 ? "" : ", " + notRecovered + " not recovered");
+        faultsIn(runs, Recovery.NOT_RECOVERED),
+        faultsIn(runs, Recovery.UNKNOWN));
+  }
+
+  /** ", N <state>" for the faults of {@code runs} in that recovery state, or nothing. */
+  private static String faultsIn(List<RunResult> runs, String state) {
+    long n =
+        runs.stream()
+            .filter(r -> r.faults() != null)
+            .flatMap(r -> r.faults().stream())
+            .filter(f -> state.equals(f.recovery()))
+            .count();
+    return n == 0 ? "" : ", " + n + " " + state;
   }
 
   private static double count(RunResult r, String kind) {

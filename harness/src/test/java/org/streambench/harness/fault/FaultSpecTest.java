@@ -43,7 +43,7 @@ class FaultSpecTest {
     assertEquals(FaultSpec.Action.STOP, down.action());
     assertEquals(FaultSpec.Target.MASTER, down.target());
     assertFalse(down.restart());
-    assertEquals(FaultSpec.Target.BROKER, FaultSpec.parse("kill:broker@500ms").target());
+    assertEquals(FaultSpec.Target.BROKER, FaultSpec.parse("kill:broker@1500ms").target());
   }
 
   @ParameterizedTest
@@ -57,7 +57,9 @@ class FaultSpecTest {
         "pause:worker@20s|a pause needs its length",
         "kill:worker@20s/5s|only a pause has a length",
         "pause:worker@20s/5s:norestart|a paused process always resumes",
-        "kill:worker@every:0s|must be positive"
+        "kill:worker@every:0s|must be positive",
+        "kill:worker@500ms|1s or later",
+        "kill:broker@20s:norestart|a broker always comes back"
       })
   void badFaultsAreRefusedSayingWhy(String text, String why) {
     UsageException e = assertThrows(UsageException.class, () -> FaultSpec.parse(text));

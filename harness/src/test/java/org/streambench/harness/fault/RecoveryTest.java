@@ -2,6 +2,7 @@ package org.streambench.harness.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,11 +30,54 @@ class RecoveryTest {
   }
 
   @Test
-  void baselineIsTheMedianOfTheSecondsBeforeTheFirstFault() {
+  void baselineIsTheMeanRateAndMedianP99OfTheSecondsBeforeTheFirstFault() {
     List<IntervalPoint> s = series(30, new long[][] {{8, 900, 90_000}});
+    // whole seconds 5..11 before the fault at 12.5: (6 × 1,000 + 900) / 7
     Recovery.Baseline b = Recovery.Baseline.of(s, 5, 12.5);
-    assertEquals(1_000, b.outPerSecond());
+    assertEquals(6_900 / 7.0, b.outPerSecond(), 1e-9);
     assertEquals(P99, b.p99Micros());
+    assertEquals(1, b.windowSeconds());
+    // an even count of seconds: the mean of the two middle p99s
+    Recovery.Baseline even =
+        Recovery.Baseline.of(series(30, new long[][] {{10, 1_000, 40_000}}), 10, 12);
+    assertEquals(30_000, even.p99Micros());
+  }
+
+  /** Output visible only at each commit, every 5 s, as exactly-once gives it. */
+  private static List<IntervalPoint> bursty(int n, int from, int stalledUntil) {
+    List<IntervalPoint> out = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      boolean commit = s % 5 == 4 && (s < from || s >= stalledUntil);
+      long count = commit ? 5_000 : 0;
+      if (s == stalledUntil + 4 && stalledUntil > from) {
+        count += 1_000L * (stalledUntil - from); // the held-back output, once recovered
+      }
+      out.add(new IntervalPoint(s, count, commit ? 2_500_000 : 0, commit ? 5_000_000 : 0, 0, 0));
+    }
+    return out;
+  }
+
+  @Test
+  void burstyOutputIsJudgedOverItsCommitInterval() {
+    Recovery.Baseline b = Recovery.Baseline.of(bursty(60, 60, 60), 0, 20.5);
+    assertEquals(5, b.windowSeconds());
+    assertEquals(1_000, b.outPerSecond(), 1e-9);
+    assertEquals(5_000_000, b.p99Micros());
+    // steady bursts: recovered at the next whole second, never judged by a quiet second
+    assertEquals(
+        Recovery.RECOVERED, Recovery.measure(bursty(60, 60, 60), 20.5, b, 120, 60).state());
+    // no output from 20 to 35: recovered once the commits come back
+    Recovery r = Recovery.measure(bursty(60, 20, 35), 20.5, b, 120, 60);
+    assertEquals(Recovery.RECOVERED, r.state());
+    assertTrue(r.seconds() >= 35 - 20.5 - 5 && r.seconds() <= 35 - 20.5 + 5, r::toString);
+  }
+
+  @Test
+  void noOutputBeforeTheFaultsLeavesRecoveryUnknown() {
+    List<IntervalPoint> s = series(30, new long[][] {});
+    Recovery.Baseline none = Recovery.Baseline.of(s, 10, 10.5);
+    assertEquals(0, none.outPerSecond(), 0);
+    assertEquals(Recovery.UNKNOWN, Recovery.measure(s, 10.5, none, 120, 30).state());
   }
 
   @Test
@@ -51,7 +95,7 @@ class RecoveryTest {
               {15, 3_000, 4_000_000},
               {16, 1_000, 40_000}
             });
-    Recovery r = Recovery.measure(s, 10.4, new Recovery.Baseline(1_000, P99), 120, 40);
+    Recovery r = Recovery.measure(s, 10.4, new Recovery.Baseline(1_000, P99, 1), 120, 40);
     assertEquals(Recovery.RECOVERED, r.state());
     assertEquals(17 - 10.4, r.seconds(), 1e-9);
     assertEquals(4_000_000, r.peakP99Micros());
@@ -63,7 +107,7 @@ class RecoveryTest {
   void aFaultWithoutEffectRecoversAtTheNextWholeSecond() {
     Recovery r =
         Recovery.measure(
-            series(30, new long[][] {}), 10.4, new Recovery.Baseline(1_000, P99), 120, 30);
+            series(30, new long[][] {}), 10.4, new Recovery.Baseline(1_000, P99, 1), 120, 30);
     assertEquals(Recovery.RECOVERED, r.state());
     assertEquals(0.6, r.seconds(), 1e-9);
     assertEquals(0, r.peakBacklog());
@@ -76,11 +120,11 @@ class RecoveryTest {
       stalled[s - 10] = new long[] {s, 400, P99};
     }
     List<IntervalPoint> s = series(40, stalled);
-    Recovery late = Recovery.measure(s, 10, new Recovery.Baseline(1_000, P99), 20, 40);
+    Recovery late = Recovery.measure(s, 10, new Recovery.Baseline(1_000, P99, 1), 20, 40);
     assertEquals(Recovery.NOT_RECOVERED, late.state());
     assertNull(late.seconds());
     assertEquals(20, late.observedSeconds(), 1e-9);
-    Recovery cut = Recovery.measure(s, 10, new Recovery.Baseline(1_000, P99), 120, 40);
+    Recovery cut = Recovery.measure(s, 10, new Recovery.Baseline(1_000, P99, 1), 120, 40);
     assertEquals(Recovery.UNKNOWN, cut.state());
     assertEquals(30, cut.observedSeconds(), 1e-9);
   }
@@ -91,7 +135,8 @@ class RecoveryTest {
     for (int s = 10; s < 30; s++) {
       slow[s - 10] = new long[] {s, 1_000, (long) (P99 * 1.6)};
     }
-    Recovery r = Recovery.measure(series(30, slow), 10, new Recovery.Baseline(1_000, P99), 15, 30);
+    Recovery r =
+        Recovery.measure(series(30, slow), 10, new Recovery.Baseline(1_000, P99, 1), 15, 30);
     assertEquals(Recovery.NOT_RECOVERED, r.state());
   }
 }

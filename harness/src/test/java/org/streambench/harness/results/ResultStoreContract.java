@@ -85,7 +85,8 @@ abstract class ResultStoreContract {
           1,
           single(
               s,
-              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL AND process IS NULL"
+              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL"
+                  + " AND back_after_seconds IS NULL AND output_gap_ms IS NULL"
                   + " AND run_id = '"
                   + A
                   + "'"));
@@ -135,7 +136,8 @@ abstract class ResultStoreContract {
           1,
           single(
               s,
-              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL AND process IS NULL"
+              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL"
+                  + " AND back_after_seconds IS NULL AND output_gap_ms IS NULL"
                   + " AND run_id = '"
                   + A
                   + "'"));

@@ -44,8 +44,15 @@ final class SparkCluster {
     this.masterUiPort = masterUiPort;
   }
 
-  /** The Master's view: picks free ports and publishes them for the other processes. */
+  /**
+   * The Master's view: picks free ports and publishes them for the other processes; a Master
+   * started again after a fault takes the ports it published before, which the Workers and the
+   * driver know.
+   */
   static SparkCluster publish(JobSpec spec) throws IOException {
+    if (PublishedPorts.isPublished(spec.runDir(), PORTS_FILE)) {
+      return read(spec);
+    }
     SparkCluster cluster = new SparkCluster(freePort(), freePort());
     PublishedPorts.publish(
         spec.runDir(),

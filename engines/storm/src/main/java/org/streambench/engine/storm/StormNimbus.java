@@ -21,7 +21,11 @@ public final class StormNimbus {
         "storm",
         () -> new StormEngine().versions(),
         (spec, process) -> {
-          int port = StormCluster.freePort();
+          // started again after a fault: the same port, which the supervisors and the job know
+          int port =
+              StormCluster.isPublished(spec, "nimbus")
+                  ? StormCluster.published(spec, "nimbus", "port")
+                  : StormCluster.freePort();
           Map<String, Object> config = StormCluster.config(spec, process, port);
           StormCluster.useConfig(StormCluster.dir(spec, process), config);
           StormCluster.publish(spec, "nimbus", Map.of("port", port));
