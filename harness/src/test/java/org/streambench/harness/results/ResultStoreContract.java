@@ -124,39 +124,6 @@ abstract class ResultStoreContract {
         Statement s = c.createStatement()) {
       assertEquals(2, single(s, "SELECT COUNT(*) FROM run_processes WHERE run_id = '" + A + "'"));
       assertEquals(2, single(s, "SELECT COUNT(*) FROM run_faults WHERE run_id = '" + A + "'"));
-      assertEquals(
-          7.25,
-          single(
-              s,
-              "SELECT recovery_seconds FROM run_faults WHERE fault_number = 1 AND run_id = '"
-                  + A
-                  + "'"),
-          0);
-      assertEquals(
-          1,
-          single(
-              s,
-              "SELECT COUNT(*) FROM run_faults WHERE recovery_seconds IS NULL"
-                  + " AND back_after_seconds IS NULL AND output_gap_ms IS NULL"
-                  + " AND run_id = '"
-                  + A
-                  + "'"));
-      assertEquals(
-          7.25,
-          single(
-              s,
-              "SELECT value FROM run_metrics WHERE name = 'faults.max_recovery_s' AND run_id = '"
-                  + A
-                  + "'"),
-          0);
-      assertEquals(
-          1,
-          single(
-              s,
-              "SELECT value FROM run_metrics WHERE name = 'faults.not_recovered' AND run_id = '"
-                  + A
-                  + "'"),
-          0);
     }
   }
 
