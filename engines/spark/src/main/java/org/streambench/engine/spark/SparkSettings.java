@@ -121,6 +121,12 @@ final class SparkSettings {
                 props.put("spark." + k, v);
               }
             });
+    if ("FILESYSTEM".equals(props.get("spark.deploy.recoveryMode"))) {
+      // the Master's state (applications, workers) where a Master started again finds it
+      props.putIfAbsent(
+          "spark.deploy.recoveryDirectory",
+          spec.runDir().resolve("spark-recovery").toAbsolutePath().toString());
+    }
     return props;
   }
 
