@@ -124,7 +124,10 @@ final class RunContext {
     steadyEndMicros = EpochMicros.now();
   }
 
-  /** Cancels faults still to come and resumes paused processes (idempotent). */
+  /**
+   * Cancels faults and restarts still to come and brings a faulted broker back; the engine's
+   * paused processes are resumed when it is stopped (idempotent).
+   */
   void stopFaults() {
     if (faults != null) {
       faults.close();
