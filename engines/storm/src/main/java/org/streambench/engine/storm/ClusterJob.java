@@ -43,8 +43,11 @@ import org.streambench.api.JobSpec;
 final class ClusterJob {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
 
-  /** Checks in a row (one a second) that Nimbus may fail to answer before the job fails. */
-  private static final int NIMBUS_SILENT_CHECKS = 10;
+  /**
+   * Checks in a row (one a second, plus the time a new connection takes to fail) that Nimbus may
+   * fail to answer before the job fails: long enough for a Nimbus started again to take the lead.
+   */
+  private static final int NIMBUS_SILENT_CHECKS = 30;
 
   /** Set once this process is exiting (its shutdown hook runs): checks no longer fail it. */
   private static volatile boolean stopping;
@@ -87,18 +90,39 @@ final class ClusterJob {
               + " %.1f s after submission%n",
           id, (submitted - t0) / 1e9, (System.nanoTime() - submitted) / 1e9);
       ready.run();
-      int unanswered = 0;
-      while (true) {
-        Thread.sleep(1000);
+      watch(config, nimbus, id);
+    }
+  }
+
+  /**
+   * Checks the topology once a second until this process is stopped. Nimbus not answering is
+   * tolerated for a while: at the end of a run the harness stops every process at once, so Nimbus
+   * may go first; and a Nimbus killed and started again (a fault) is reached on a new connection,
+   * the old one being broken for good. The workers run on without Nimbus meanwhile.
+   */
+  private static void watch(Map<String, Object> config, Nimbus.Iface first, String id)
+      throws Exception {
+    Nimbus.Iface nimbus = first;
+    NimbusClient reconnected = null;
+    int unanswered = 0;
+    while (true) {
+      Thread.sleep(1000);
+      try {
+        check(nimbus, id);
+        unanswered = 0;
+      } catch (TException e) {
+        if (++unanswered >= NIMBUS_SILENT_CHECKS && !stopping) {
+          throw e;
+        }
+        if (reconnected != null) {
+          reconnected.close();
+          reconnected = null;
+        }
         try {
-          check(nimbus, id);
-          unanswered = 0;
-        } catch (TException e) {
-          // Nimbus not answering: at the end of a run the harness stops every process at once,
-          // so Nimbus may go first; fail only if it stays silent while this process runs on
-          if (++unanswered >= NIMBUS_SILENT_CHECKS && !stopping) {
-            throw e;
-          }
+          reconnected = StormCluster.client(config, 5_000);
+          nimbus = reconnected.getClient();
+        } catch (RuntimeException notYet) {
+          // not back yet: the next check tries again
         }
       }
     }
