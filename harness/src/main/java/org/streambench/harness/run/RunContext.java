@@ -125,8 +125,8 @@ final class RunContext {
   }
 
   /**
-   * Cancels faults and restarts still to come and brings a faulted broker back; the engine's
-   * paused processes are resumed when it is stopped (idempotent).
+   * Cancels faults and restarts still to come and brings a faulted broker back; the engine's paused
+   * processes are resumed when it is stopped (idempotent).
    */
   void stopFaults() {
     if (faults != null) {
