@@ -60,20 +60,8 @@ public record EngineDescriptor(
     List<String> allOptions = words(p.getProperty("jvm.options.all", ""));
     List<ClusterRole> roles =
         ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p, allOptions);
-    String client = p.getProperty("cluster.client-role", "").trim();
-    Optional<ClusterRole> clientRole =
-        roles.stream().filter(r -> r.name().equals(client) && !r.perWorker()).findFirst();
-    if (!client.isEmpty() && clientRole.isEmpty()) {
-      throw new IOException(
-          file + ": cluster.client-role " + client + " is not one of its single-process roles");
-    }
-    String master = p.getProperty("fault.master", "").trim();
-    Optional<ClusterRole> masterRole =
-        roles.stream().filter(r -> r.name().equals(master) && !r.perWorker()).findFirst();
-    if (!master.isEmpty() && masterRole.isEmpty()) {
-      throw new IOException(
-          file + ": fault.master " + master + " is not one of its single-process roles");
-    }
+    Optional<ClusterRole> clientRole = singleProcessRole(roles, p, "cluster.client-role", file);
+    Optional<ClusterRole> masterRole = singleProcessRole(roles, p, "fault.master", file);
     return new EngineDescriptor(
         require(p, "name", file),
         p.getProperty("description", ""),
@@ -90,6 +78,19 @@ public record EngineDescriptor(
         prefixed(p, CLUSTER_ENV),
         Optional.ofNullable(p.getProperty("cluster.listens-beyond-loopback")).map(String::trim),
         masterRole);
+  }
+
+  /** The single-process role that {@code key} names, empty if it names none; refused if not one. */
+  private static Optional<ClusterRole> singleProcessRole(
+      List<ClusterRole> roles, Properties p, String key, Path file) throws IOException {
+    String name = p.getProperty(key, "").trim();
+    Optional<ClusterRole> role =
+        roles.stream().filter(r -> r.name().equals(name) && !r.perWorker()).findFirst();
+    if (!name.isEmpty() && role.isEmpty()) {
+      throw new IOException(
+          file + ": " + key + " " + name + " is not one of its single-process roles");
+    }
+    return role;
   }
 
   /**
