@@ -25,6 +25,12 @@ import java.util.Properties;
 public record EngineProcess(String name, int instance) {
   public static final EngineProcess SOLE = new EngineProcess("engine", JobSpec.SOLE);
 
+  /**
+   * The prefix of the line on which a cluster role's JVM-options class (a role's {@code
+   * jvm-options-from} in {@code engine.properties}) prints the options its process needs.
+   */
+  public static final String JVM_OPTIONS_LINE = "JVM_OPTIONS: ";
+
   public EngineProcess {
     if (!name.matches("[a-z][a-z0-9-]*")) {
       throw new IllegalArgumentException("process name '" + name + "' is not a lower-case name");

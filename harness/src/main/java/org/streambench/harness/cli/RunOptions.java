@@ -274,19 +274,13 @@ final class RunOptions {
       }
       return external;
     }
-    Deployment.Kind kind;
-    try {
-      kind = Deployment.Kind.parse(deployment);
-    } catch (IllegalArgumentException e) {
-      kind = Deployment.Kind.EXTERNAL;
-    }
-    if (kind == Deployment.Kind.EXTERNAL) {
+    if (!deployment.equals("local") && !deployment.equals("cluster")) {
       throw new UsageException(
           "--deployment must be local or cluster, was '"
               + deployment
               + "' (your own cluster: --flink-rest or --spark-master)");
     }
-    if (kind == Deployment.Kind.LOCAL) {
+    if (deployment.equals("local")) {
       if (workers != null || slotsPerWorker != null) {
         throw new UsageException("--workers and --slots-per-worker need --deployment cluster");
       }
@@ -298,6 +292,6 @@ final class RunOptions {
       throw new UsageException("--workers and --slots-per-worker must be at least 1");
     }
     int slots = slotsPerWorker == null ? Math.max(1, (parallelism + n - 1) / n) : slotsPerWorker;
-    return new Deployment(kind, n, slots);
+    return new Deployment(Deployment.Kind.CLUSTER, n, slots);
   }
 }

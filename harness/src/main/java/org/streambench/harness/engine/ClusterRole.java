@@ -26,9 +26,6 @@ public record ClusterRole(
     String mainClass,
     List<String> jvmOptions,
     String jvmOptionsFrom) {
-  /** The prefix of the line a {@link #jvmOptionsFrom} class prints its options on. */
-  public static final String JVM_OPTIONS_LINE = "JVM_OPTIONS: ";
-
   /**
    * Parses {@code cluster.roles} and each role's {@code cluster.role.<name>.*}; empty for none. A
    * role's own JVM options are followed by {@code allOptions}, those of every engine process.

@@ -175,7 +175,7 @@ final class EngineProcesses {
 
   /**
    * Runs {@code resolver} for process {@code p} and returns the JVM options it printed on its
-   * {@link ClusterRole#JVM_OPTIONS_LINE}.
+   * {@link EngineProcess#JVM_OPTIONS_LINE}.
    */
   private List<String> resolvedOptions(String resolver, EngineProcess p, Path specFile)
       throws IOException, InterruptedException, ServiceFailure {
@@ -191,9 +191,10 @@ final class EngineProcesses {
           "cannot resolve the JVM options of engine process " + p.name(), child.logTail(40));
     }
     return Files.readAllLines(log).stream()
-        .filter(l -> l.startsWith(ClusterRole.JVM_OPTIONS_LINE))
+        .filter(l -> l.startsWith(EngineProcess.JVM_OPTIONS_LINE))
         .reduce((a, b) -> b)
-        .map(l -> List.of(l.substring(ClusterRole.JVM_OPTIONS_LINE.length()).trim().split("\\s+")))
+        .map(
+            l -> List.of(l.substring(EngineProcess.JVM_OPTIONS_LINE.length()).trim().split("\\s+")))
         .orElseThrow(
             () ->
                 new ServiceFailure(

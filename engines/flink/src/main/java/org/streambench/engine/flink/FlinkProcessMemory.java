@@ -29,6 +29,6 @@ public final class FlinkProcessMemory {
                 JobManagerProcessUtils.processSpecFromConfig(config), config)
             : ProcessMemoryUtils.generateJvmParametersStr(
                 TaskExecutorProcessUtils.processSpecFromConfig(config));
-    System.out.println("JVM_OPTIONS: " + options);
+    System.out.println(EngineProcess.JVM_OPTIONS_LINE + options);
   }
 }

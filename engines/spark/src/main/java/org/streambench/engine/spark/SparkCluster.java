@@ -53,7 +53,7 @@ final class SparkCluster {
     if (PublishedPorts.isPublished(spec.runDir(), PORTS_FILE)) {
       return read(spec);
     }
-    SparkCluster cluster = new SparkCluster(freePort(), freePort());
+    SparkCluster cluster = new SparkCluster(PublishedPorts.freePort(), PublishedPorts.freePort());
     PublishedPorts.publish(
         spec.runDir(),
         PORTS_FILE,
@@ -147,9 +147,5 @@ final class SparkCluster {
             name + " is not set: engine.properties' cluster.env gives it to every process");
       }
     }
-  }
-
-  static int freePort() throws IOException {
-    return PublishedPorts.freePort();
   }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.spark.deploy.worker.Worker;
 import org.streambench.api.ClusterDaemon;
+import org.streambench.api.PublishedPorts;
 
 /**
  * A Worker of the cluster deployment: Spark's standalone {@code Worker}, as {@code start-worker.sh}
@@ -30,7 +31,7 @@ public final class SparkWorker {
           // where the Worker makes the directories its executors spill and keep blocks in
           System.setProperty("spark.local.dir", Files.createDirectories(local).toString());
           SparkCluster cluster = SparkCluster.read(spec);
-          int port = SparkCluster.freePort();
+          int port = PublishedPorts.freePort();
           Path work =
               Files.createDirectories(
                   spec.runDir().resolve("spark-work-" + process.name()).toAbsolutePath());
@@ -40,7 +41,7 @@ public final class SparkWorker {
             "--port",
             Integer.toString(port),
             "--webui-port",
-            Integer.toString(SparkCluster.freePort()),
+            Integer.toString(PublishedPorts.freePort()),
             "--cores",
             Integer.toString(spec.deployment().slotsPerWorker()),
             "--memory",

@@ -132,8 +132,4 @@ final class StormCluster {
     c.put(Config.STORM_THRIFT_SOCKET_TIMEOUT_MS, timeoutMs);
     return NimbusClient.getConfiguredClient(c);
   }
-
-  static int freePort() throws IOException {
-    return PublishedPorts.freePort();
-  }
 }

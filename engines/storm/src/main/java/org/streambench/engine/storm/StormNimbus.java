@@ -5,6 +5,7 @@ import org.apache.storm.daemon.nimbus.Nimbus;
 import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.NimbusSummary;
 import org.streambench.api.ClusterDaemon;
+import org.streambench.api.PublishedPorts;
 
 /**
  * Nimbus of the cluster deployment: Storm's {@code Nimbus} main, as {@code storm nimbus} starts it,
@@ -25,7 +26,7 @@ public final class StormNimbus {
           int port =
               StormCluster.isPublished(spec, "nimbus")
                   ? StormCluster.published(spec, "nimbus", "port")
-                  : StormCluster.freePort();
+                  : PublishedPorts.freePort();
           Map<String, Object> config = StormCluster.config(spec, process, port);
           StormCluster.useConfig(StormCluster.dir(spec, process), config);
           StormCluster.publish(spec, "nimbus", Map.of("port", port));

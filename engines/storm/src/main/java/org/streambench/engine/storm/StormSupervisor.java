@@ -17,6 +17,7 @@ import org.apache.storm.metric.StormMetricsRegistry;
 import org.apache.storm.utils.Utils;
 import org.streambench.api.ClusterDaemon;
 import org.streambench.api.JobSpec;
+import org.streambench.api.PublishedPorts;
 
 /**
  * A Supervisor of the cluster deployment (one per worker): Storm's {@code Supervisor}, as {@code
@@ -48,8 +49,8 @@ public final class StormSupervisor {
           System.setProperty("storm.home", home.toString());
           Map<String, Object> config =
               StormCluster.config(spec, process, StormCluster.published(spec, "nimbus", "port"));
-          config.put("supervisor.slots.ports", List.of(StormCluster.freePort()));
-          config.put(Config.SUPERVISOR_THRIFT_PORT, StormCluster.freePort());
+          config.put("supervisor.slots.ports", List.of(PublishedPorts.freePort()));
+          config.put(Config.SUPERVISOR_THRIFT_PORT, PublishedPorts.freePort());
           config.put(Config.WORKER_CHILDOPTS, workerChildOpts(spec, config));
           // the worker is killed this long after it was asked to stop (Storm's default: 3 s)
           config.putIfAbsent("supervisor.worker.shutdown.sleep.secs", 1);
