@@ -1,21 +1,26 @@
 package org.streambench.harness.calibrate;
 
-import java.io.IOException;
+import static java.util.concurrent.TimeUnit.MICROSECONDS;
+import static java.util.concurrent.TimeUnit.SECONDS;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
-import org.streambench.api.Guarantee;
+import org.streambench.api.EpochMicros;
 import org.streambench.harness.Home;
 import org.streambench.harness.collector.Collector;
-import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
-import org.streambench.harness.workload.WorkloadRun;
+import org.streambench.harness.process.ThreadCost;
 import org.streambench.harness.workload.Workloads;
 
 /**
@@ -89,7 +94,7 @@ public final class Calibration {
     }
     deleteTopics();
     return new CalibrationResult(
-        2,
+        3,
         id,
         startedAt,
         Instant.now().toString(),
@@ -108,12 +113,7 @@ public final class Calibration {
         String.format(
             "%d-byte records: generator, %,d warm-up + %,d measured records",
             size, warmup, records));
-    String genTopic = topic("gen-" + size);
-    new Generator(kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size))
-        .runUnpaced(warmup);
-    GeneratorReport gen =
-        new Generator(kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size))
-            .runUnpaced(records);
+    DriverProbe.Result gen = produce(topic("gen-" + size), 1, size, warmup, records);
     progress.accept(String.format("%d-byte records: ProducerPerformance, same counts", size));
     double pp =
         tools.producerRate(topic("pp-" + size), warmup, records, size, Generator.PRODUCER_SETTINGS);
@@ -123,30 +123,30 @@ public final class Calibration {
     Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
         .runUnpaced(records);
     progress.accept(String.format("%d-byte records: collector", size));
-    CollectorReport col = collect(output, records, size, 1);
+    DriverProbe.Result col = consume(output, 1, records);
     progress.accept(String.format("%d-byte records: ConsumerPerformance", size));
     double cp = tools.consumerRate(output, records, Collector.CONSUMER_SETTINGS);
 
-    double collectorRate =
-        col.received() / Math.max(1e-3, (col.lastReceiveMicros() - col.firstReceiveMicros()) / 1e6);
     return new CalibrationResult.SizeResult(
         size,
         records,
-        gen.achievedRate(),
+        gen.rate(),
         pp,
-        gen.achievedRate() / pp,
-        (gen.threadCpuSeconds() + gen.networkThreadCpuSeconds()) * 1e6 / records,
+        gen.rate() / pp,
+        gen.cpuMicrosPerRecord(),
         gen.allocatedBytesPerRecord(),
-        collectorRate,
+        col.rate(),
         cp,
-        collectorRate / cp,
-        col.threadCpuSeconds() * 1e6 / Math.max(1, col.received()),
+        col.rate() / cp,
+        col.cpuMicrosPerRecord(),
         col.allocatedBytesPerRecord());
   }
 
   /**
    * The generator and collector with {@code threads} threads against as many Kafka tool processes,
-   * on topics with as many partitions as the largest thread count could own, repeated.
+   * on topics with as many partitions as the largest thread count could own, repeated. Each
+   * repetition measures both sides back to back, in alternating order, and yields one ratio: slow
+   * drift of the machine then shows in the ratios' spread instead of biasing one side.
    */
   private CalibrationResult.ScalingResult measureThreads(
       int threads, int size, long recordsAsked, int repetitions) throws Exception {
@@ -157,89 +157,136 @@ public final class Calibration {
     long warmup = records / 3;
     List<Double> gen = new ArrayList<>();
     List<Double> pp = new ArrayList<>();
+    List<Double> genRatios = new ArrayList<>();
     List<Double> col = new ArrayList<>();
     List<Double> cp = new ArrayList<>();
+    List<Double> colRatios = new ArrayList<>();
     for (int rep = 1; rep <= repetitions; rep++) {
+      boolean driverFirst = rep % 2 == 1;
       String label = String.format("%d thread(s), repetition %d/%d", threads, rep, repetitions);
-      progress.accept(label + ": generator, then " + threads + " ProducerPerformance");
-      String genTopic = topic("scale-gen-" + threads + "-" + rep, partitions);
-      new Generator(kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size), threads)
-          .runUnpaced(warmup);
-      gen.add(
-          new Generator(
-                  kafka.bootstrapServers(), List.of(genTopic), Workloads.identity(size), threads)
-              .runUnpaced(records)
-              .achievedRate());
-      pp.add(
-          tools.producerRates(
-              topic("scale-pp-" + threads + "-" + rep, partitions),
-              threads,
-              warmup,
-              records,
-              size,
-              Generator.PRODUCER_SETTINGS));
-      progress.accept(label + ": collector, then " + threads + " ConsumerPerformance");
-      String output = topic("scale-out-" + threads + "-" + rep, partitions);
+      progress.accept(label + ": generator and " + threads + " ProducerPerformance");
+      String suffix = threads + "-" + rep;
+      double g = 0;
+      double p = 0;
+      for (int side = 0; side < 2; side++) {
+        if ((side == 0) == driverFirst) {
+          g =
+              produce(topic("scale-gen-" + suffix, partitions), threads, size, warmup, records)
+                  .rate();
+        } else {
+          p =
+              tools.producerRates(
+                  topic("scale-pp-" + suffix, partitions),
+                  threads,
+                  warmup,
+                  records,
+                  size,
+                  Generator.PRODUCER_SETTINGS);
+        }
+      }
+      gen.add(g);
+      pp.add(p);
+      genRatios.add(g / p);
+      progress.accept(label + ": collector and " + threads + " ConsumerPerformance");
+      String output = topic("scale-out-" + suffix, partitions);
       Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
           .runUnpaced(records);
-      CollectorReport c = collect(output, records, size, threads);
-      col.add(
-          c.received() / Math.max(1e-3, (c.lastReceiveMicros() - c.firstReceiveMicros()) / 1e6));
-      cp.add(tools.consumerRates(output, threads, records, Collector.CONSUMER_SETTINGS));
+      double c = 0;
+      double k = 0;
+      for (int side = 0; side < 2; side++) {
+        if ((side == 0) == driverFirst) {
+          c = consume(output, threads, records).rate();
+        } else {
+          k = tools.consumerRates(output, threads, records, Collector.CONSUMER_SETTINGS);
+        }
+      }
+      col.add(c);
+      cp.add(k);
+      colRatios.add(c / k);
     }
-    var g = CalibrationResult.Spread.of(gen);
-    var p = CalibrationResult.Spread.of(pp);
-    var c = CalibrationResult.Spread.of(col);
-    var k = CalibrationResult.Spread.of(cp);
     return new CalibrationResult.ScalingResult(
         threads,
         size,
         records,
         repetitions,
-        g,
-        p,
-        g.median() / p.median(),
-        c,
-        k,
-        c.median() / k.median());
+        CalibrationResult.Spread.of(gen),
+        CalibrationResult.Spread.of(pp),
+        CalibrationResult.Spread.of(genRatios),
+        CalibrationResult.Spread.of(col),
+        CalibrationResult.Spread.of(cp),
+        CalibrationResult.Spread.of(colRatios));
   }
 
-  private CollectorReport collect(String topic, long records, int size, int threads)
+  private DriverProbe.Result produce(String topic, int threads, int size, long warmup, long records)
       throws Exception {
-    WorkloadRun identity = Workloads.identity(0);
-    Collector collector =
-        new Collector(
+    return tools.probe(
+        List.of(
+            "produce",
             kafka.bootstrapServers(),
             topic,
-            Guarantee.AT_LEAST_ONCE,
-            identity,
-            dir.resolve("collector-" + topic + ".hlog"),
-            org.streambench.api.EpochMicros.now(),
-            Duration.ofSeconds(10),
-            threads);
-    collector.setSteadyWindow(0, Long.MAX_VALUE);
-    identity.expect(records);
-    Thread t = new Thread(collector, "collector");
-    t.setDaemon(true);
-    t.start();
-    CollectorReport report = collector.awaitReport(Duration.ofMinutes(5));
-    if (report == null || report.received() < records) {
-      collector.stop();
-      throw new IOException("the collector did not read all " + records + " records");
-    }
-    return report;
+            Integer.toString(threads),
+            Integer.toString(size),
+            Long.toString(warmup),
+            Long.toString(records)),
+        "probe-" + topic + ".log");
   }
 
+  private DriverProbe.Result consume(String topic, int threads, long records) throws Exception {
+    return tools.probe(
+        List.of(
+            "consume",
+            kafka.bootstrapServers(),
+            topic,
+            Integer.toString(threads),
+            Long.toString(records),
+            dir.toString()),
+        "probe-" + topic + ".log");
+  }
+
+  /**
+   * The paced generator on a thread named as in a run, its CPU (and its producer's network
+   * thread's) read at the end of the warm-up and at the end of the measured time: JIT compilation
+   * and the first writes' round trips in the warm-up are left out, as in a run's steady state.
+   */
   private CalibrationResult.PacingResult measurePacing(long rate, Duration duration)
       throws Exception {
     progress.accept(String.format("pacing at %,d records/s for %ds", rate, duration.toSeconds()));
-    GeneratorReport r =
+    ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+    CompletableFuture<double[]> atWarm = new CompletableFuture<>();
+    CompletableFuture<double[]> atEnd = new CompletableFuture<>();
+    Generator generator =
         new Generator(
-                kafka.bootstrapServers(), List.of(topic("pace-" + rate)), Workloads.identity(0))
-            .runPaced(rate, PACING_WARMUP, duration, start -> {});
+            kafka.bootstrapServers(), List.of(topic("pace-" + rate)), Workloads.identity(0));
+    FutureTask<GeneratorReport> task =
+        new FutureTask<>(
+            () ->
+                generator.runPaced(
+                    rate,
+                    PACING_WARMUP,
+                    duration,
+                    start -> {
+                      long sinceStart = EpochMicros.now() - start;
+                      long warm = PACING_WARMUP.toNanos() / 1_000 - sinceStart;
+                      long end = warm + duration.toNanos() / 1_000;
+                      clock.schedule(() -> atWarm.complete(generatorCpu()), warm, MICROSECONDS);
+                      clock.schedule(() -> atEnd.complete(generatorCpu()), end, MICROSECONDS);
+                    }));
+    Thread thread = new Thread(task, Generator.THREAD_NAME);
+    thread.start();
+    GeneratorReport r;
+    double[] warm;
+    double[] end;
+    try {
+      r = task.get();
+      // the last record is due when the measured time ends: its sample may still be pending
+      warm = atWarm.get(5, SECONDS);
+      end = atEnd.get(5, SECONDS);
+    } finally {
+      clock.shutdownNow();
+    }
     double achieved = r.meanRate(PACING_WARMUP, duration);
-    double seconds = (r.endMicros() - r.startMicros()) / 1e6;
-    double cores = (r.threadCpuSeconds() + r.networkThreadCpuSeconds()) / seconds;
+    double cores = (end[0] - warm[0]) / duration.toSeconds();
+    double ioCores = (end[1] - warm[1]) / duration.toSeconds();
     return new CalibrationResult.PacingResult(
         rate,
         achieved,
@@ -248,8 +295,16 @@ public final class Calibration {
         r.latenessP99Micros(),
         r.steadyMaxLagMicros(),
         cores,
-        r.networkThreadCpuSeconds() / seconds,
+        ioCores,
         cores * 100_000 / rate);
+  }
+
+  /** CPU seconds so far of the generator's threads, and of its producer's network thread alone. */
+  private static double[] generatorCpu() {
+    return new double[] {
+      ThreadCost.cpuSecondsOfThreads(Generator::isGeneratorThread),
+      ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread)
+    };
   }
 
   private String topic(String name) throws Exception {

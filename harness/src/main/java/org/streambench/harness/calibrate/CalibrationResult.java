@@ -1,5 +1,6 @@
 package org.streambench.harness.calibrate;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
 import java.util.Map;
 
@@ -7,7 +8,8 @@ import java.util.Map;
  * What {@code streambench calibrate} measured; written as {@code calibration.json} and stored in
  * the {@code calibrations} table.
  *
- * @param formatVersion 1
+ * @param formatVersion 3 (2: the driver measured inside calibrate's JVM, one ratio of medians per
+ *     thread count; 1: no thread scaling)
  * @param calibrationId {@code <UTC yyyyMMdd-HHmmss>-calibrate-<4 hex>}
  * @param startedAt ISO-8601 instant
  * @param finishedAt ISO-8601 instant
@@ -72,7 +74,8 @@ public record CalibrationResult(
    * @param latenessP50Micros median of actual − intended send time
    * @param latenessP99Micros 99th percentile of the same
    * @param maxLagMicros the furthest behind schedule it fell after the warm-up
-   * @param generatorCores CPU cores of the generator thread and its producer's network thread
+   * @param generatorCores CPU cores of the generator thread and its producer's network thread in
+   *     the measured seconds (the warm-up left out)
    * @param networkThreadCores the network thread's part of generatorCores
    * @param coresPer100kRecords generatorCores scaled to 100,000 records/s
    */
@@ -95,6 +98,12 @@ public record CalibrationResult(
    * @param max the largest
    */
   public record Spread(double median, double min, double max) {
+    /** One value as a spread of one: how format 2 stored a ratio. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static Spread ofOne(double value) {
+      return new Spread(value, value, value);
+    }
+
     static Spread of(List<Double> values) {
       List<Double> sorted = values.stream().sorted().toList();
       int n = sorted.size();
@@ -106,8 +115,9 @@ public record CalibrationResult(
 
   /**
    * The driver with {@code threads} threads against {@code threads} concurrent ProducerPerformance
-   * and ConsumerPerformance processes: same records, record size and client settings, both sides
-   * warmed, each measured {@code repetitions} times.
+   * and ConsumerPerformance processes: same records, record size, client settings and JVM options,
+   * each side a fresh JVM (the producers warmed alike), measured {@code repetitions} times in pairs
+   * run back to back in alternating order.
    *
    * @param threads generator/collector threads, and Kafka tool processes
    * @param recordBytes bytes per record
@@ -115,11 +125,11 @@ public record CalibrationResult(
    * @param repetitions measurements per side
    * @param generator records/s of the generator
    * @param producerPerf summed records/s of the ProducerPerformance processes
-   * @param generatorRatio median generator / median ProducerPerformance
+   * @param generatorRatio generator / ProducerPerformance of each pair
    * @param collector records/s of the collector, recording latency and verifying
    * @param consumerPerf summed records/s ({@code fetch.nMsg.sec}) of the ConsumerPerformance
    *     processes
-   * @param collectorRatio median collector / median ConsumerPerformance
+   * @param collectorRatio collector / ConsumerPerformance of each pair
    */
   public record ScalingResult(
       int threads,
@@ -128,8 +138,8 @@ public record CalibrationResult(
       int repetitions,
       Spread generator,
       Spread producerPerf,
-      double generatorRatio,
+      Spread generatorRatio,
       Spread collector,
       Spread consumerPerf,
-      double collectorRatio) {}
+      Spread collectorRatio) {}
 }

@@ -83,7 +83,7 @@ public final class CalibrationTable {
         "Thread scaling (%d-byte records, median [min-max] of %d repetitions; N threads against N"
             + " concurrent tool processes):%n",
         r.scaling().get(0).recordBytes(), r.scaling().get(0).repetitions());
-    String f = "%8s %28s %28s %6s %28s %28s %6s%n";
+    String f = "%8s %28s %28s %17s %28s %28s %17s%n";
     out.printf(
         f,
         "threads",
@@ -99,11 +99,15 @@ public final class CalibrationTable {
           s.threads(),
           spread(s.generator()),
           spread(s.producerPerf()),
-          String.format("%.2f", s.generatorRatio()),
+          ratio(s.generatorRatio()),
           spread(s.collector()),
           spread(s.consumerPerf()),
-          String.format("%.2f", s.collectorRatio()));
+          ratio(s.collectorRatio()));
     }
+  }
+
+  private static String ratio(CalibrationResult.Spread s) {
+    return String.format("%.2f [%.2f-%.2f]", s.median(), s.min(), s.max());
   }
 
   private static String spread(CalibrationResult.Spread s) {

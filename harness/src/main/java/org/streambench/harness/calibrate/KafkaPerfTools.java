@@ -15,7 +15,9 @@ import org.streambench.harness.process.ChildProcess;
 
 /**
  * Kafka's own {@code ProducerPerformance} and {@code ConsumerPerformance}, each run as its own JVM
- * from the broker jar: the yardsticks the generator and the collector are measured against.
+ * from the broker jar: the yardsticks the generator and the collector are measured against. The
+ * driver's side runs as {@link DriverProbe} processes started here alike (same heap options, a
+ * fresh JVM each).
  */
 final class KafkaPerfTools {
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
@@ -124,15 +126,18 @@ final class KafkaPerfTools {
   }
 
   /**
-   * Summed records/s of {@code processes} ConsumerPerformance processes in one group, each reading
-   * its share of the partitions (and of {@code records}).
+   * Summed records/s of {@code processes} ConsumerPerformance processes, each reading {@code
+   * records / processes} records from the start of the topic in a group of its own. Sharing one
+   * group would split the partitions, but its rebalance can hand a partition over after another
+   * member has read and committed part of it; the new owner then never reaches its count and waits
+   * for its timeout (seen: one of four processes at 11,000 records/s after 60 s).
    */
   double consumerRates(
       String topic, int processes, long records, Map<String, String> consumerSettings)
       throws IOException, InterruptedException {
-    String group = "calibrate-" + topic + "-" + processes + "x-" + System.nanoTime();
     List<ChildProcess> started = new ArrayList<>();
     for (int i = 0; i < processes; i++) {
+      String group = "calibrate-" + topic + "-" + processes + "x-" + i + "-" + System.nanoTime();
       List<String> args = baseArgs(topic, records / processes);
       args.addAll(List.of("--group", group, "--timeout", "60000"));
       consumerSettings.forEach(
@@ -150,6 +155,10 @@ final class KafkaPerfTools {
   }
 
   private static double consumerSummary(String out) throws IOException {
+    if (out.contains("Exiting before consuming the expected number of records")) {
+      throw new IOException(
+          "ConsumerPerformance timed out before it read its records:\n" + tail(out));
+    }
     List<String> lines = out.lines().filter(l -> !l.startsWith("#") && l.contains(",")).toList();
     for (int i = 0; i + 1 < lines.size(); i++) {
       List<String> header = Arrays.stream(lines.get(i).split(",")).map(String::trim).toList();
@@ -171,6 +180,28 @@ final class KafkaPerfTools {
             topic,
             "--num-records",
             Long.toString(records)));
+  }
+
+  /** Runs one {@link DriverProbe} with {@code args} and returns what it measured. */
+  DriverProbe.Result probe(List<String> args, String logName)
+      throws IOException, InterruptedException {
+    ChildProcess p =
+        ChildProcess.startJava(
+            "DriverProbe",
+            tag,
+            Path.of(System.getProperty("java.class.path")),
+            DriverProbe.class.getName(),
+            JVM_OPTIONS,
+            args,
+            Map.of(),
+            logDir.resolve(logName));
+    try {
+      return DriverProbe.Result.parse(await(p));
+    } finally {
+      if (p.isAlive()) {
+        p.stop(5_000);
+      }
+    }
   }
 
   private ChildProcess start(String tool, List<String> args, String logName) throws IOException {

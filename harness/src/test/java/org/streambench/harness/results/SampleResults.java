@@ -100,10 +100,10 @@ final class SampleResults {
                 3,
                 new CalibrationResult.Spread(800_000, 780_000, 820_000),
                 new CalibrationResult.Spread(900_000, 850_000, 950_000),
-                0.89,
+                new CalibrationResult.Spread(0.89, 0.85, 0.93),
                 new CalibrationResult.Spread(1_000_000, 990_000, 1_010_000),
                 new CalibrationResult.Spread(2_000_000, 1_900_000, 2_100_000),
-                0.5)),
+                new CalibrationResult.Spread(0.5, 0.48, 0.52))),
         Map.of("acks", "all"),
         Map.of("fetch.min.bytes", "1"),
         Map.of("host", Map.of("cores", 2)));
