@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.streambench.harness.Home;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.GcLog;
 import org.streambench.harness.process.ProcessSlot;
 
 /**
@@ -108,7 +110,8 @@ final class KafkaNode {
             runTag,
             home.brokerJar(),
             "org.streambench.broker.BrokerMain",
-            JVM_OPTIONS,
+            Stream.concat(JVM_OPTIONS.stream(), GcLog.jvmOptions(log.getParent()).stream())
+                .toList(),
             List.of(file.toString(), clusterId),
             Map.of(),
             log);

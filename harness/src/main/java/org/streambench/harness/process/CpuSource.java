@@ -20,6 +20,11 @@ interface CpuSource {
   /** Process id of the source (this JVM's for thread groups). */
   long pid();
 
+  /** Every process the source sums (none for a thread group). */
+  default List<Long> pids() {
+    return List.of(pid());
+  }
+
   /** A process, read from {@code /proc/<pid>}. */
   static CpuSource process(long pid) {
     return new CpuSource() {
@@ -68,6 +73,11 @@ interface CpuSource {
       @Override
       public long pid() {
         return pids.get(0);
+      }
+
+      @Override
+      public List<Long> pids() {
+        return List.copyOf(pids);
       }
     };
   }
@@ -133,6 +143,11 @@ interface CpuSource {
       @Override
       public long pid() {
         return ProcessHandle.current().pid();
+      }
+
+      @Override
+      public List<Long> pids() {
+        return List.of();
       }
     };
   }

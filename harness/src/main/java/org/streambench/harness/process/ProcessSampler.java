@@ -30,6 +30,7 @@ public final class ProcessSampler implements AutoCloseable {
   private final Map<String, Sample> previousTick = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Sample>> marks = new ConcurrentHashMap<>();
   private final Map<String, Long> markNanos = new ConcurrentHashMap<>();
+  private final Map<String, Long> markMillis = new ConcurrentHashMap<>();
   private final Map<Long, String> spawning = new ConcurrentHashMap<>();
   private final Map<Long, String> groupOf = new ConcurrentHashMap<>();
   private final Map<String, List<Long>> groupPids = new ConcurrentHashMap<>();
@@ -118,6 +119,18 @@ public final class ProcessSampler implements AutoCloseable {
     sampleAll();
     marks.put(name, Map.copyOf(last));
     markNanos.put(name, System.nanoTime());
+    markMillis.put(name, System.currentTimeMillis());
+  }
+
+  /** When mark {@code name} was made (epoch ms), or -1 if it was not. */
+  public long markEpochMillis(String name) {
+    return markMillis.getOrDefault(name, -1L);
+  }
+
+  /** The processes sampled as {@code role} (none for a thread group or an unknown role). */
+  public List<Long> pids(String role) {
+    CpuSource s = sources.get(role);
+    return s == null ? List.of() : s.pids();
   }
 
   public boolean hasMark(String name) {

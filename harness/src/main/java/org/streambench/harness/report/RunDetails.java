@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
@@ -103,11 +104,12 @@ final class RunDetails {
             h,
             "process " + p.role(),
             String.format(
-                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB",
+                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB%s",
                 p.pid(),
                 Format.number(p.cpuSeconds()),
                 Format.number(p.steadyCores()),
-                Format.number(p.peakRssBytes() / (1024.0 * 1024))));
+                Format.number(p.peakRssBytes() / (1024.0 * 1024)),
+                gc(p.gc())));
       }
     }
     row(h, "tool", Provenances.tool(r));
@@ -128,6 +130,21 @@ final class RunDetails {
   }
 
   /** A fault in one line: what hit which process when, when it came back, how the run recovered. */
+  /** Steady-state GC of a process, or nothing where it is unknown. */
+  private static String gc(GcSummary gc) {
+    if (gc == null) {
+      return "";
+    }
+    return String.format(
+        "; GC in the steady state: %d pauses, %s ms in all, longest %s ms; heap after GC up to %s"
+            + " MB; allocating %s MB/s",
+        gc.pauses(),
+        Format.number(gc.pauseTotalMillis()),
+        Format.number(gc.pauseMaxMillis()),
+        Format.number(gc.heapAfterGcMaxBytes() / (1024.0 * 1024)),
+        Format.number(gc.allocationBytesPerSecond() / (1024.0 * 1024)));
+  }
+
   static String fault(RunResult.Fault f) {
     StringBuilder s =
         new StringBuilder(

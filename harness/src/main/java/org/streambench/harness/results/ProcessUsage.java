@@ -1,5 +1,8 @@
 package org.streambench.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.streambench.harness.process.GcSummary;
+
 /**
  * CPU and memory of one process of a run.
  *
@@ -8,6 +11,19 @@ package org.streambench.harness.results;
  * @param cpuSeconds user + system CPU seconds used during the run
  * @param steadyCores CPU seconds during the steady state divided by its length (NaN if unknown)
  * @param peakRssBytes peak resident set size
+ * @param gc garbage collection in the steady state, or null where unknown (a process the harness
+ *     did not start as a JVM, such as the harness itself, Redis or a worker JVM an engine spawned)
  */
 public record ProcessUsage(
-    String role, long pid, double cpuSeconds, double steadyCores, long peakRssBytes) {}
+    String role,
+    long pid,
+    double cpuSeconds,
+    double steadyCores,
+    long peakRssBytes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) GcSummary gc) {
+
+  public ProcessUsage(
+      String role, long pid, double cpuSeconds, double steadyCores, long peakRssBytes) {
+    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null);
+  }
+}

@@ -18,6 +18,7 @@ import org.streambench.api.JobSpec;
 import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.GcLog;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.ProcessSlot;
 
@@ -113,13 +114,15 @@ final class EngineProcesses {
       throws IOException {
     List<String> args = new ArrayList<>(List.of(specFile.toString()));
     args.addAll(named.args());
+    List<String> options = new ArrayList<>(jvmOptions);
+    options.addAll(GcLog.jvmOptions(layout.runDir()));
     ChildProcess process =
         ChildProcess.startJava(
             "engine",
             layout.runId(),
             engine.jar(),
             mainClass,
-            jvmOptions,
+            options,
             args,
             deployment.kind() == Deployment.Kind.LOCAL
                 ? Map.of()

@@ -1,6 +1,7 @@
 package org.streambench.harness.run;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,6 +15,8 @@ import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.GcLog;
+import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
@@ -228,7 +231,10 @@ final class RunContext {
     }
   }
 
-  /** CPU (in all and in the steady window) and peak memory of every sampled role. */
+  /**
+   * CPU (in all and in the steady window), peak memory and garbage collection in the steady window
+   * of every sampled role.
+   */
   List<ProcessUsage> processUsage() {
     List<ProcessUsage> out = new ArrayList<>();
     sampler
@@ -241,9 +247,33 @@ final class RunContext {
                         sampler.pid(role),
                         sampler.cpuSinceWatched(role),
                         steadyCores(role),
-                        s.peakRssBytes())));
+                        s.peakRssBytes(),
+                        steadyGc(role))));
     out.sort(Comparator.comparing(ProcessUsage::role));
     return out;
+  }
+
+  /**
+   * Garbage collection of a role's JVMs in the steady window (until now if it has no end), from the
+   * GC logs they write in the run directory or beside their Kafka node's log; null if unknown.
+   */
+  private GcSummary steadyGc(String role) {
+    long from = sampler.markEpochMillis(STEADY_START);
+    long to =
+        sampler.hasMark(STEADY_END)
+            ? sampler.markEpochMillis(STEADY_END)
+            : System.currentTimeMillis();
+    List<Path> dirs = new ArrayList<>(List.of(layout.runDir()));
+    kafka.nodes().values().forEach(n -> dirs.add(n.process().log().getParent()));
+    List<Path> files = new ArrayList<>();
+    for (long pid : sampler.pids(role)) {
+      dirs.forEach(d -> files.add(GcLog.file(d, pid)));
+    }
+    try {
+      return from < 0 || files.isEmpty() ? null : GcLog.summarize(files, from, to);
+    } catch (IOException e) {
+      return null; // a log that cannot be read leaves the figure unknown, not the run failed
+    }
   }
 
   /** Stops the generator and the collector (idempotent, safe after a failure). */

@@ -43,6 +43,8 @@ public final class SummaryTable {
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
+    rows.add(new Row("GC pauses engine (max ms)", r -> gc(r, "engine")));
+    engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> gc(r, "engine/" + p))));
     rows.add(new Row("run id", RunResult::runId));
 
     int labelWidth = rows.stream().mapToInt(row -> row.label.length()).max().orElse(10);
@@ -246,6 +248,15 @@ public final class SummaryTable {
       return notOurs(r, role) ? UNKNOWN : "-";
     }
     return Long.toString(p.peakRssBytes() / (1024 * 1024));
+  }
+
+  /** Steady-state GC pauses and the longest, or unknown where no GC log was kept. */
+  private static String gc(RunResult r, String role) {
+    ProcessUsage p = process(r, role);
+    if (p == null || p.gc() == null) {
+      return p == null && !notOurs(r, role) ? "-" : UNKNOWN;
+    }
+    return String.format("%d (%.1f)", p.gc().pauses(), p.gc().pauseMaxMillis());
   }
 
   /** The engine processes of the runs' cluster deployments, by name ({@code taskmanager-1}). */
