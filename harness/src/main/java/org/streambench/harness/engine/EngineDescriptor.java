@@ -30,7 +30,9 @@ import org.streambench.api.Guarantee;
  * in one process; {@code cluster.client-role} (the one role run on this machine when the engine
  * runs on the user's own cluster: its job client), absent for an engine that cannot; {@code
  * fault.master} (the single-process role a {@code --fault ...:master} hits: a JobManager, Nimbus, a
- * Spark master) and {@code fault.not-offered.<master or guarantee>=<why>} (faults it refuses).
+ * Spark master) and {@code fault.not-offered.<master or guarantee>=<why>} (faults it refuses);
+ * {@code state.dirs} (where in the run directory it keeps state and checkpoints on disk: names or
+ * globs such as {@code kafka-streams*}), absent for an engine that keeps none there.
  */
 public record EngineDescriptor(
     String name,
@@ -47,7 +49,8 @@ public record EngineDescriptor(
     Optional<ClusterRole> clientRole,
     Map<String, String> clusterEnv,
     Optional<String> clusterBeyondLoopback,
-    Optional<ClusterRole> masterRole) {
+    Optional<ClusterRole> masterRole,
+    List<String> stateDirs) {
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
 
@@ -77,7 +80,8 @@ public record EngineDescriptor(
         clientRole,
         prefixed(p, CLUSTER_ENV),
         Optional.ofNullable(p.getProperty("cluster.listens-beyond-loopback")).map(String::trim),
-        masterRole);
+        masterRole,
+        list(p.getProperty("state.dirs", "")));
   }
 
   /** The single-process role that {@code key} names, empty if it names none; refused if not one. */

@@ -112,6 +112,18 @@ final class RunDetails {
                 gc(p.gc())));
       }
     }
+    if (r.stateBytesPerSecond() != null && !r.stateBytesPerSecond().isEmpty()) {
+      List<Long> s = r.stateBytesPerSecond();
+      row(
+          h,
+          "state on disk",
+          String.format(
+              "up to %s MB, %s MB at the end (%d one-second samples)",
+              Format.number(
+                  s.stream().mapToLong(Long::longValue).max().orElse(0) / (1024.0 * 1024)),
+              Format.number(s.get(s.size() - 1) / (1024.0 * 1024)),
+              s.size()));
+    }
     row(h, "tool", Provenances.tool(r));
     row(h, "config hash", r.configHash());
     row(h, "run directory", r.runDir());

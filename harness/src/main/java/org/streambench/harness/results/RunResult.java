@@ -44,7 +44,8 @@ public record RunResult(
     Map<String, String> config,
     String configHash,
     Map<String, Object> provenance,
-    Failure failure) {
+    Failure failure,
+    List<Long> stateBytesPerSecond) {
 
   public static final int FORMAT_VERSION = 1;
 
@@ -154,6 +155,7 @@ public record RunResult(
     private String configHash;
     private Map<String, Object> provenance;
     private Failure failure;
+    private List<Long> stateBytesPerSecond;
 
     private Builder() {}
 
@@ -247,6 +249,12 @@ public record RunResult(
       return this;
     }
 
+    /** Bytes under the engine's state and checkpoint directories, one value per second. */
+    public Builder stateOnDisk(List<Long> stateBytesPerSecond) {
+      this.stateBytesPerSecond = stateBytesPerSecond;
+      return this;
+    }
+
     public Builder provenance(Map<String, Object> provenance) {
       this.provenance = provenance;
       return this;
@@ -284,7 +292,8 @@ public record RunResult(
           config,
           configHash,
           provenance,
-          failure);
+          failure,
+          stateBytesPerSecond);
     }
   }
 }

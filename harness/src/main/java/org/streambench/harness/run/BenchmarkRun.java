@@ -19,6 +19,7 @@ import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.process.StateOnDisk;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
@@ -133,6 +134,7 @@ public final class BenchmarkRun {
     private final ProcessSampler sampler = new ProcessSampler();
     private final ServiceWatch watch = new ServiceWatch();
     private final EngineProcesses engineProcesses;
+    private final StateOnDisk stateOnDisk;
     private RunContext context;
     private String status = RunResult.COMPLETED;
     private RunResult.Failure failure;
@@ -146,6 +148,10 @@ public final class BenchmarkRun {
       this.redis = redis;
       this.progress = progress;
       this.engineProcesses = new EngineProcesses(engine, layout, request.deployment());
+      this.stateOnDisk =
+          engine.stateDirs().isEmpty()
+              ? null
+              : new StateOnDisk(layout.runDir(), engine.stateDirs());
     }
 
     void end(String status, RunResult.Failure failure) {
@@ -177,6 +183,9 @@ public final class BenchmarkRun {
               watch,
               progress);
       context.watchServices(redis);
+      if (stateOnDisk != null) {
+        stateOnDisk.start();
+      }
       try {
         watch.check();
         if (flow.usesTopics()) {
@@ -196,6 +205,9 @@ public final class BenchmarkRun {
         context.stopFaults();
         context.stopDrivers();
         usage = context.processUsage();
+        if (stateOnDisk != null) {
+          stateOnDisk.close();
+        }
         engineProcesses.stop();
         sampler.close();
         deleteTopicsOfExternalKafka();
@@ -284,6 +296,7 @@ public final class BenchmarkRun {
               .verdict(verdict.verdict(), verdict.reasons(), verdict.warnings())
               .verification(verdict.counts(), verdict.examples())
               .processes(usage, sampler.coresPerSecond())
+              .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())
               .config(config, ResolvedConfig.hash(config))
               .provenance(
                   Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));

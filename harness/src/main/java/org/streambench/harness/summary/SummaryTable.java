@@ -43,6 +43,7 @@ public final class SummaryTable {
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
+    rows.add(new Row("state on disk max (MB)", SummaryTable::stateOnDisk));
     rows.add(new Row("GC pauses engine (max ms)", r -> gc(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> gc(r, "engine/" + p))));
     rows.add(new Row("run id", RunResult::runId));
@@ -248,6 +249,15 @@ public final class SummaryTable {
       return notOurs(r, role) ? UNKNOWN : "-";
     }
     return Long.toString(p.peakRssBytes() / (1024 * 1024));
+  }
+
+  /** The most the engine kept on disk for its state and checkpoints, or "-" if it keeps none. */
+  private static String stateOnDisk(RunResult r) {
+    if (r.stateBytesPerSecond() == null || r.stateBytesPerSecond().isEmpty()) {
+      return "-";
+    }
+    long max = r.stateBytesPerSecond().stream().mapToLong(Long::longValue).max().orElse(0);
+    return String.format("%.2f", max / (1024.0 * 1024));
   }
 
   /** Steady-state GC pauses and the longest, or unknown where no GC log was kept. */

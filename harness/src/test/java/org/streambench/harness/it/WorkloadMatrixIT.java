@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -82,6 +83,20 @@ class WorkloadMatrixIT {
     if (workload.equals("ysb")) {
       assertNotNull(r.workloadResults().get("ysbWindowLatencyMicros"), "YSB window latency");
       assertEquals(0L, r.verification().get("redis.lost"), "Redis counts");
+    }
+    assertNotNull(
+        r.processes().stream()
+            .filter(p -> p.role().equals("engine"))
+            .findFirst()
+            .orElseThrow()
+            .gc(),
+        "the engine's GC log read");
+    if (engine.equals("kafka-streams") && workload.equals("wordcount")) {
+      // its RocksDB stores under state.dir fill as words arrive
+      List<Long> state = r.stateBytesPerSecond();
+      assertTrue(
+          state.get(state.size() - 1) > state.get(0) && state.get(state.size() - 1) > 0,
+          "state on disk grows: " + state);
     }
   }
 

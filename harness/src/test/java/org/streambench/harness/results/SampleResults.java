@@ -78,7 +78,8 @@ final class SampleResults {
         Map.of("run.rate", "1000", "engine.flink.state", "größe"),
         "abc",
         Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),
-        new RunResult.Failure("nothing failed; a large log tail", LOG_TAIL));
+        new RunResult.Failure("nothing failed; a large log tail", LOG_TAIL),
+        List.of(0L, 4096L, 8192L));
   }
 
   static CalibrationResult calibration(String id) {

@@ -56,6 +56,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

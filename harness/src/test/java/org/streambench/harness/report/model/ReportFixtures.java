@@ -104,6 +104,7 @@ public final class ReportFixtures {
         config,
         "hash-" + engine + "-" + rate,
         Map.of("tool", Map.of("version", "0.1.0", "commit", "abc"), "host", Map.of("cores", 2)),
+        null,
         null);
   }
 
@@ -140,7 +141,8 @@ public final class ReportFixtures {
         Map.of("run.rate", Long.toString(rate), "run.warmup", "2s", "run.duration", "8s"),
         null,
         null,
-        new RunResult.Failure("engine never became ready", "Exception in thread \"main\""));
+        new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null);
   }
 
   public static PointOutcome point(String engine, long rate, int repetition, String runId) {
