@@ -33,6 +33,10 @@ public final class Calibration {
   private static final int STAMP_BYTES = 34;
 
   private static final Duration PACING_WARMUP = Duration.ofSeconds(1);
+
+  /** The pacing CPU's last sample comes this long before the generator's last record is due. */
+  private static final long END_SAMPLE_EARLY_MICROS = 200_000;
+
   private static final int PARTITIONS = 2;
 
   /** Partitions of the scaling topics: each of up to 4 threads or processes owns one at least. */
@@ -150,10 +154,9 @@ public final class Calibration {
    */
   private CalibrationResult.ScalingResult measureThreads(
       int threads, int size, long recordsAsked, int repetitions) throws Exception {
-    long records = recordsAsked;
     // every thread and process owns as many partitions, and reads as many records
     int partitions = threads * Math.max(1, SCALING_PARTITIONS / threads);
-    records -= records % partitions;
+    long records = recordsAsked - recordsAsked % partitions;
     long warmup = records / 3;
     List<Double> gen = new ArrayList<>();
     List<Double> pp = new ArrayList<>();
@@ -166,43 +169,30 @@ public final class Calibration {
       String label = String.format("%d thread(s), repetition %d/%d", threads, rep, repetitions);
       progress.accept(label + ": generator and " + threads + " ProducerPerformance");
       String suffix = threads + "-" + rep;
-      double g = 0;
-      double p = 0;
-      for (int side = 0; side < 2; side++) {
-        if ((side == 0) == driverFirst) {
-          g =
-              produce(topic("scale-gen-" + suffix, partitions), threads, size, warmup, records)
-                  .rate();
-        } else {
-          p =
-              tools.producerRates(
-                  topic("scale-pp-" + suffix, partitions),
-                  threads,
-                  warmup,
-                  records,
-                  size,
-                  Generator.PRODUCER_SETTINGS);
-        }
-      }
-      gen.add(g);
-      pp.add(p);
-      genRatios.add(g / p);
+      String genTopic = topic("scale-gen-" + suffix, partitions);
+      String ppTopic = topic("scale-pp-" + suffix, partitions);
+      double[] produced =
+          pair(
+              driverFirst,
+              () -> produce(genTopic, threads, size, warmup, records).rate(),
+              () ->
+                  tools.producerRates(
+                      ppTopic, threads, warmup, records, size, Generator.PRODUCER_SETTINGS));
+      gen.add(produced[0]);
+      pp.add(produced[1]);
+      genRatios.add(produced[0] / produced[1]);
       progress.accept(label + ": collector and " + threads + " ConsumerPerformance");
       String output = topic("scale-out-" + suffix, partitions);
       Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
           .runUnpaced(records);
-      double c = 0;
-      double k = 0;
-      for (int side = 0; side < 2; side++) {
-        if ((side == 0) == driverFirst) {
-          c = consume(output, threads, records).rate();
-        } else {
-          k = tools.consumerRates(output, threads, records, Collector.CONSUMER_SETTINGS);
-        }
-      }
-      col.add(c);
-      cp.add(k);
-      colRatios.add(c / k);
+      double[] consumed =
+          pair(
+              driverFirst,
+              () -> consume(output, threads, records).rate(),
+              () -> tools.consumerRates(output, threads, records, Collector.CONSUMER_SETTINGS));
+      col.add(consumed[0]);
+      cp.add(consumed[1]);
+      colRatios.add(consumed[0] / consumed[1]);
     }
     return new CalibrationResult.ScalingResult(
         threads,
@@ -215,6 +205,21 @@ public final class Calibration {
         CalibrationResult.Spread.of(col),
         CalibrationResult.Spread.of(cp),
         CalibrationResult.Spread.of(colRatios));
+  }
+
+  /** One rate measurement, of the driver's side or of a Kafka tool's. */
+  private interface Rate {
+    double measure() throws Exception;
+  }
+
+  /** Measures both sides back to back, the driver first if asked: {driver's rate, tool's rate}. */
+  private static double[] pair(boolean driverFirst, Rate driver, Rate tool) throws Exception {
+    if (driverFirst) {
+      double d = driver.measure();
+      return new double[] {d, tool.measure()};
+    }
+    double t = tool.measure();
+    return new double[] {driver.measure(), t};
   }
 
   private DriverProbe.Result produce(String topic, int threads, int size, long warmup, long records)
@@ -267,7 +272,9 @@ public final class Calibration {
                     start -> {
                       long sinceStart = EpochMicros.now() - start;
                       long warm = PACING_WARMUP.toNanos() / 1_000 - sinceStart;
-                      long end = warm + duration.toNanos() / 1_000;
+                      // while the generator still sends: once it ends, its threads and their
+                      // CPU are gone
+                      long end = warm + duration.toNanos() / 1_000 - END_SAMPLE_EARLY_MICROS;
                       clock.schedule(() -> atWarm.complete(generatorCpu()), warm, MICROSECONDS);
                       clock.schedule(() -> atEnd.complete(generatorCpu()), end, MICROSECONDS);
                     }));
@@ -278,15 +285,15 @@ public final class Calibration {
     double[] end;
     try {
       r = task.get();
-      // the last record is due when the measured time ends: its sample may still be pending
       warm = atWarm.get(5, SECONDS);
       end = atEnd.get(5, SECONDS);
     } finally {
       clock.shutdownNow();
     }
+    double seconds = (end[2] - warm[2]) / 1e9;
     double achieved = r.meanRate(PACING_WARMUP, duration);
-    double cores = (end[0] - warm[0]) / duration.toSeconds();
-    double ioCores = (end[1] - warm[1]) / duration.toSeconds();
+    double cores = (end[0] - warm[0]) / seconds;
+    double ioCores = (end[1] - warm[1]) / seconds;
     return new CalibrationResult.PacingResult(
         rate,
         achieved,
@@ -299,11 +306,15 @@ public final class Calibration {
         cores * 100_000 / rate);
   }
 
-  /** CPU seconds so far of the generator's threads, and of its producer's network thread alone. */
+  /**
+   * CPU seconds so far of the generator's threads, of its producer's network thread alone, and the
+   * {@link System#nanoTime} they were read at.
+   */
   private static double[] generatorCpu() {
     return new double[] {
       ThreadCost.cpuSecondsOfThreads(Generator::isGeneratorThread),
-      ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread)
+      ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread),
+      System.nanoTime()
     };
   }
 

@@ -75,7 +75,8 @@ public record CalibrationResult(
    * @param latenessP99Micros 99th percentile of the same
    * @param maxLagMicros the furthest behind schedule it fell after the warm-up
    * @param generatorCores CPU cores of the generator thread and its producer's network thread in
-   *     the measured seconds (the warm-up left out)
+   *     the measured seconds (the warm-up and the last 0.2 s left out: the threads end with the
+   *     generator)
    * @param networkThreadCores the network thread's part of generatorCores
    * @param coresPer100kRecords generatorCores scaled to 100,000 records/s
    */

@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
  * unified GC log each writes because the harness starts it with {@link #jvmOptions}: one line per
  * pause, stamped with the wall clock, with the heap before and after it.
  *
- * <p>Allocation between two pauses is the heap before the later one minus the heap after the
- * earlier one (what the young generation filled); objects allocated straight into the old
- * generation between pauses are counted when a pause sees them.
+ * <p>Allocation is counted at each pause of the window: the heap before it minus the heap after the
+ * pause before it (zero before a JVM's first), so what was allocated since the last pause of the
+ * window is not counted, and a window without pauses has no allocation figure.
  */
 public final class GcLog {
   private static final Pattern PAUSE =
@@ -31,7 +31,7 @@ public final class GcLog {
 
   /** Options that make a JVM log its pauses to {@code gc-<pid>.log} in {@code dir}. */
   public static List<String> jvmOptions(Path dir) {
-    return List.of("-Xlog:gc:file=" + dir.resolve("gc-%p.log") + ":timemillis:filecount=0");
+    return List.of("-Xlog:gc:file=\"" + dir.resolve("gc-%p.log") + "\":timemillis:filecount=0");
   }
 
   /** The GC log of process {@code pid} in {@code dir}, written by {@link #jvmOptions}. */
@@ -67,9 +67,8 @@ public final class GcLog {
         total += p.millis();
         max = Math.max(max, p.millis());
         heapAfterMax = Math.max(heapAfterMax, p.afterBytes());
-        if (i > 0) {
-          allocated += Math.max(0, p.beforeBytes() - all.get(i - 1).afterBytes());
-        }
+        long afterPrevious = i == 0 ? 0 : all.get(i - 1).afterBytes(); // the JVM started empty
+        allocated += Math.max(0, p.beforeBytes() - afterPrevious);
       }
     }
     if (!found) {
@@ -77,7 +76,11 @@ public final class GcLog {
     }
     double seconds = (toMillis - fromMillis) / 1000.0;
     return new GcSummary(
-        pauses, total, max, heapAfterMax, seconds > 0 ? allocated / seconds : Double.NaN);
+        pauses,
+        total,
+        max,
+        pauses == 0 ? -1 : heapAfterMax,
+        pauses == 0 || seconds <= 0 ? Double.NaN : allocated / seconds);
   }
 
   /** The pauses of one log, in order. */

@@ -8,8 +8,9 @@ package org.streambench.harness.process;
  * @param pauseTotalMillis their summed length
  * @param pauseMaxMillis the longest
  * @param heapAfterGcMaxBytes the largest heap left after a pause: the live data and what could not
- *     be collected yet
- * @param allocationBytesPerSecond heap allocated per second between pauses (NaN if unknown)
+ *     be collected yet (-1 without a pause)
+ * @param allocationBytesPerSecond heap allocated per second, counted at the pauses (NaN without a
+ *     pause)
  */
 public record GcSummary(
     int pauses,

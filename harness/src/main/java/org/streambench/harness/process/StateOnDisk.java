@@ -52,9 +52,13 @@ public final class StateOnDisk implements AutoCloseable {
   }
 
   private void sample() {
-    long bytes = bytes(runDir, globs);
-    synchronized (this) {
-      perSecond.add(bytes);
+    try {
+      long bytes = bytes(runDir, globs);
+      synchronized (this) {
+        perSecond.add(bytes);
+      }
+    } catch (RuntimeException e) {
+      // a directory that changed while walked: this second has no sample, the next one will
     }
   }
 

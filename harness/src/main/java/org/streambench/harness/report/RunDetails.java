@@ -141,11 +141,13 @@ final class RunDetails {
     }
   }
 
-  /** A fault in one line: what hit which process when, when it came back, how the run recovered. */
   /** Steady-state GC of a process, or nothing where it is unknown. */
   private static String gc(GcSummary gc) {
     if (gc == null) {
       return "";
+    }
+    if (gc.pauses() == 0) {
+      return "; no GC pause in the steady state";
     }
     return String.format(
         "; GC in the steady state: %d pauses, %s ms in all, longest %s ms; heap after GC up to %s"
@@ -157,6 +159,7 @@ final class RunDetails {
         Format.number(gc.allocationBytesPerSecond() / (1024.0 * 1024)));
   }
 
+  /** A fault in one line: what hit which process when, when it came back, how the run recovered. */
   static String fault(RunResult.Fault f) {
     StringBuilder s =
         new StringBuilder(

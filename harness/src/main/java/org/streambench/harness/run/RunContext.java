@@ -264,7 +264,11 @@ final class RunContext {
             ? sampler.markEpochMillis(STEADY_END)
             : System.currentTimeMillis();
     List<Path> dirs = new ArrayList<>(List.of(layout.runDir()));
-    kafka.nodes().values().forEach(n -> dirs.add(n.process().log().getParent()));
+    kafka.nodes().values().stream()
+        .map(n -> n.process().log().getParent())
+        .filter(d -> !dirs.contains(d)) // a cluster's nodes share one directory
+        .distinct()
+        .forEach(dirs::add);
     List<Path> files = new ArrayList<>();
     for (long pid : sampler.pids(role)) {
       dirs.forEach(d -> files.add(GcLog.file(d, pid)));

@@ -263,8 +263,11 @@ public final class SummaryTable {
   /** Steady-state GC pauses and the longest, or unknown where no GC log was kept. */
   private static String gc(RunResult r, String role) {
     ProcessUsage p = process(r, role);
-    if (p == null || p.gc() == null) {
-      return p == null && !notOurs(r, role) ? "-" : UNKNOWN;
+    if (p == null) {
+      return notOurs(r, role) ? UNKNOWN : "-";
+    }
+    if (p.gc() == null) {
+      return "-"; // a run that failed before its steady state, or stored before GC was read
     }
     return String.format("%d (%.1f)", p.gc().pauses(), p.gc().pauseMaxMillis());
   }

@@ -2,6 +2,7 @@ package org.streambench.harness.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,18 @@ class GcLogTest {
     assertEquals(2, gc.pauses());
     assertEquals(20.5, gc.pauseMaxMillis(), 1e-9);
     assertEquals(512L << 10, gc.heapAfterGcMaxBytes());
+  }
+
+  @Test
+  void theFirstPauseCountsFromAnEmptyHeapAndNoPauseLeavesAllocationUnknown(@TempDir Path dir)
+      throws Exception {
+    Files.write(GcLog.file(dir, 3), LOG);
+    GcSummary first = GcLog.summarize(List.of(GcLog.file(dir, 3)), 1000, 1500);
+    assertEquals(6L << 21, first.allocationBytesPerSecond(), 1e-6, "6M in 0.5 s");
+    GcSummary none = GcLog.summarize(List.of(GcLog.file(dir, 3)), 5000, 6000);
+    assertEquals(0, none.pauses());
+    assertEquals(-1, none.heapAfterGcMaxBytes());
+    assertTrue(Double.isNaN(none.allocationBytesPerSecond()));
   }
 
   @Test

@@ -30,15 +30,19 @@ class StateOnDiskTest {
     Files.createDirectories(run.resolve("checkpoints"));
     try (StateOnDisk s = new StateOnDisk(run, List.of("checkpoints"))) {
       s.start();
-      Thread.sleep(300);
+      awaitSamples(s, 1);
       Files.write(run.resolve("checkpoints/a"), new byte[100]);
-      long deadline = System.nanoTime() + 5_000_000_000L;
-      while (s.perSecond().size() < 2 && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      awaitSamples(s, 2);
       List<Long> series = s.perSecond();
       assertEquals(0L, series.get(0));
       assertTrue(series.get(1) == 100L, series.toString());
+    }
+  }
+
+  private static void awaitSamples(StateOnDisk s, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (s.perSecond().size() < n && System.nanoTime() < deadline) {
+      Thread.sleep(20);
     }
   }
 }
