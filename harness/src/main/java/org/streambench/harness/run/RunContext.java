@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.streambench.api.EpochMicros;
@@ -236,6 +238,15 @@ final class RunContext {
    * of every sampled role.
    */
   List<ProcessUsage> processUsage() {
+    long from = sampler.markEpochMillis(STEADY_START);
+    long to =
+        sampler.hasMark(STEADY_END)
+            ? sampler.markEpochMillis(STEADY_END)
+            : System.currentTimeMillis();
+    // GC logs are written in the run directory and beside each Kafka node's log (one directory for
+    // a cluster's nodes)
+    Set<Path> gcDirs = new LinkedHashSet<>(List.of(layout.runDir()));
+    kafka.nodes().values().forEach(n -> gcDirs.add(n.process().log().getParent()));
     List<ProcessUsage> out = new ArrayList<>();
     sampler
         .latest()
@@ -248,33 +259,22 @@ final class RunContext {
                         sampler.cpuSinceWatched(role),
                         steadyCores(role),
                         s.peakRssBytes(),
-                        steadyGc(role))));
+                        from < 0 ? null : gc(role, gcDirs, from, to))));
     out.sort(Comparator.comparing(ProcessUsage::role));
     return out;
   }
 
   /**
-   * Garbage collection of a role's JVMs in the steady window (until now if it has no end), from the
-   * GC logs they write in the run directory or beside their Kafka node's log; null if unknown.
+   * Garbage collection of a role's JVMs between two instants (epoch ms), from the GC logs in {@code
+   * dirs}; null if unknown.
    */
-  private GcSummary steadyGc(String role) {
-    long from = sampler.markEpochMillis(STEADY_START);
-    long to =
-        sampler.hasMark(STEADY_END)
-            ? sampler.markEpochMillis(STEADY_END)
-            : System.currentTimeMillis();
-    List<Path> dirs = new ArrayList<>(List.of(layout.runDir()));
-    kafka.nodes().values().stream()
-        .map(n -> n.process().log().getParent())
-        .filter(d -> !dirs.contains(d)) // a cluster's nodes share one directory
-        .distinct()
-        .forEach(dirs::add);
+  private GcSummary gc(String role, Set<Path> dirs, long from, long to) {
     List<Path> files = new ArrayList<>();
     for (long pid : sampler.pids(role)) {
       dirs.forEach(d -> files.add(GcLog.file(d, pid)));
     }
     try {
-      return from < 0 || files.isEmpty() ? null : GcLog.summarize(files, from, to);
+      return files.isEmpty() ? null : GcLog.summarize(files, from, to);
     } catch (IOException e) {
       return null; // a log that cannot be read leaves the figure unknown, not the run failed
     }
