@@ -9,11 +9,11 @@ import java.util.TreeMap;
 import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.KeyValues;
+import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.run.DriverThreads;
-import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Option;
 

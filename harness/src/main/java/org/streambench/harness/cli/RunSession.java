@@ -11,6 +11,7 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.RunGuard;
 import org.streambench.harness.summary.SummaryTable;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Runs prepared runs one after another on one Kafka, prints them side by side and returns the exit
@@ -69,10 +70,10 @@ final class RunSession {
   }
 
   static int exitCode(List<RunResult> results) {
-    if (results.stream().anyMatch(r -> r.status().equals(RunResult.ABORTED))) {
+    if (results.stream().anyMatch(r -> r.status() == RunResult.Status.ABORTED)) {
       return StreambenchCli.EXIT_ABORTED;
     }
-    return results.stream().allMatch(r -> r.verdict().equals("valid"))
+    return results.stream().allMatch(r -> r.verdict() == Verdict.Status.VALID)
         ? 0
         : StreambenchCli.EXIT_INVALID;
   }

@@ -67,7 +67,7 @@ final class ReportData {
         Sustainability.Judgement kept = KeepingUp.judge(r);
         List<Object> row =
             new ArrayList<>(
-                Arrays.asList(
+                Arrays.<Object>asList(
                     r.runId(),
                     c.name(),
                     member.label(),

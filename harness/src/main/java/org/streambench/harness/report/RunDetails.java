@@ -42,9 +42,9 @@ final class RunDetails {
   /** The verdict of a run that is not valid, with its first reason so a reader need not open it. */
   private static String verdictLine(RunResult r) {
     String verdict =
-        RunResult.COMPLETED.equals(r.status())
-            ? r.verdict().toUpperCase()
-            : r.status().toUpperCase() + " (verdict " + r.verdict() + ")";
+        r.status() == RunResult.Status.COMPLETED
+            ? upper(r.verdict())
+            : upper(r.status()) + " (verdict " + r.verdict() + ")";
     if (r.reasons() != null && !r.reasons().isEmpty()) {
       return verdict + ": " + r.reasons().get(0) + (r.reasons().size() > 1 ? " (and more)" : "");
     }
@@ -209,5 +209,10 @@ final class RunDetails {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A verdict or status in capitals, as the table shows it; "NULL" for a run without one. */
+  private static String upper(Object value) {
+    return String.valueOf(value).toUpperCase(java.util.Locale.ROOT);
   }
 }

@@ -1,5 +1,6 @@
 package org.streambench.harness.results;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -10,8 +11,13 @@ import java.nio.file.StandardCopyOption;
 
 /** Reads and writes {@code result.json}; writes go through a temporary file and an atomic move. */
 public final class ResultJson {
+  /** Enums by {@code toString}: the ids the command line and the docs use ("at-least-once"). */
   private static final ObjectMapper MAPPER =
-      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+          .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+          .build();
 
   private ResultJson() {}
 

@@ -89,11 +89,11 @@ public final class ResultStore implements AutoCloseable {
             ps.setString(3, r.finishedAt());
             ps.setString(4, r.engine());
             ps.setString(5, r.workload());
-            ps.setString(6, r.mode());
-            ps.setString(7, r.guarantee());
+            ps.setString(6, text(r.mode()));
+            ps.setString(7, text(r.guarantee()));
             ps.setInt(8, r.parallelism());
-            ps.setString(9, r.status());
-            ps.setString(10, r.verdict());
+            ps.setString(9, text(r.status()));
+            ps.setString(10, text(r.verdict()));
             ps.setString(11, r.reasons() == null ? null : String.join("; ", r.reasons()));
             ps.setString(12, r.configHash());
             ps.setString(13, toolVersion(r));
@@ -325,6 +325,11 @@ public final class ResultStore implements AutoCloseable {
     m.put(prefix + ".p999_us", (double) s.p999());
     m.put(prefix + ".max_us", (double) s.max());
     m.put(prefix + ".count", (double) s.count());
+  }
+
+  /** A typed field's column text: its id, as in {@code result.json}; null stays null. */
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
   }
 
   private static String toolVersion(RunResult r) {

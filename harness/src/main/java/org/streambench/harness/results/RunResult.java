@@ -2,10 +2,14 @@ package org.streambench.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Everything streambench knows about one run; written as {@code result.json} in the run directory
@@ -16,14 +20,14 @@ import org.streambench.harness.generator.GeneratorReport;
 public record RunResult(
     int formatVersion,
     String runId,
-    String status,
-    String verdict,
+    Status status,
+    Verdict.Status verdict,
     List<String> reasons,
     List<String> warnings,
     String engine,
     String workload,
-    String mode,
-    String guarantee,
+    Mode mode,
+    Guarantee guarantee,
     int parallelism,
     int partitions,
     String startedAt,
@@ -49,11 +53,29 @@ public record RunResult(
 
   public static final int FORMAT_VERSION = 1;
 
-  /** Run statuses. */
-  public static final String COMPLETED = "completed";
+  /**
+   * How a run ended; written by its lower-case name, as {@link Verdict.Status}, {@link Mode} and
+   * {@link Guarantee} are by theirs ({@link ResultJson} writes and reads enums by {@code
+   * toString}).
+   */
+  public enum Status {
+    /** It ran to the end and was judged (its verdict says whether the figures hold). */
+    COMPLETED,
+    /** An engine, service or the harness failed; {@link RunResult#failure} says which. */
+    FAILED,
+    /** Stopped by the user (Ctrl-C, SIGTERM). */
+    ABORTED;
 
-  public static final String FAILED = "failed";
-  public static final String ABORTED = "aborted";
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Whether the run completed with a valid verdict: the only runs whose figures count. */
+  public boolean completedValid() {
+    return status == Status.COMPLETED && verdict == Verdict.Status.VALID;
+  }
 
   /**
    * Steady-state throughput.
@@ -126,14 +148,14 @@ public record RunResult(
   /** Sets {@link RunResult}'s fields by name; unset fields stay null (or 0). */
   public static final class Builder {
     private String runId;
-    private String status;
-    private String verdict;
+    private Status status;
+    private Verdict.Status verdict;
     private List<String> reasons = List.of();
     private List<String> warnings = List.of();
     private String engine;
     private String workload;
-    private String mode;
-    private String guarantee;
+    private Mode mode;
+    private Guarantee guarantee;
     private int parallelism;
     private int partitions;
     private String startedAt;
@@ -168,7 +190,7 @@ public record RunResult(
       return this;
     }
 
-    public Builder setup(String mode, String guarantee, int parallelism, int partitions) {
+    public Builder setup(Mode mode, Guarantee guarantee, int parallelism, int partitions) {
       this.mode = mode;
       this.guarantee = guarantee;
       this.parallelism = parallelism;
@@ -183,13 +205,13 @@ public record RunResult(
     }
 
     /** How it ended: status, and the failure for a failed or aborted run. */
-    public Builder outcome(String status, Failure failure) {
+    public Builder outcome(Status status, Failure failure) {
       this.status = status;
       this.failure = failure;
       return this;
     }
 
-    public Builder verdict(String verdict, List<String> reasons, List<String> warnings) {
+    public Builder verdict(Verdict.Status verdict, List<String> reasons, List<String> warnings) {
       this.verdict = verdict;
       this.reasons = List.copyOf(reasons);
       this.warnings = List.copyOf(warnings);

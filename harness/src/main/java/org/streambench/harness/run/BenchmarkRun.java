@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
+import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.engine.EngineDescriptor;
@@ -113,7 +114,7 @@ public final class BenchmarkRun {
     Instant started = Instant.now();
     RunLayout layout = RunLayout.create(home.dataDir(), engine.name(), started, request);
     Execution ex = new Execution(layout, null, null, line -> {});
-    ex.end(RunResult.FAILED, failure);
+    ex.end(RunResult.Status.FAILED, failure);
     return store(ex.result(started), layout, store);
   }
 
@@ -136,7 +137,7 @@ public final class BenchmarkRun {
     private final EngineProcesses engineProcesses;
     private final StateOnDisk stateOnDisk;
     private RunContext context;
-    private String status = RunResult.COMPLETED;
+    private RunResult.Status status = RunResult.Status.COMPLETED;
     private RunResult.Failure failure;
     private Measurements measured;
     private ExternalCheck external;
@@ -154,7 +155,7 @@ public final class BenchmarkRun {
               : new StateOnDisk(layout.runDir(), engine.stateDirs());
     }
 
-    void end(String status, RunResult.Failure failure) {
+    void end(RunResult.Status status, RunResult.Failure failure) {
       this.status = status;
       this.failure = failure;
       sampler.close();
@@ -211,8 +212,8 @@ public final class BenchmarkRun {
         engineProcesses.stop();
         sampler.close();
         deleteTopicsOfExternalKafka();
-        if (RunGuard.aborting() && status.equals(RunResult.COMPLETED)) {
-          status = RunResult.ABORTED;
+        if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
+          status = RunResult.Status.ABORTED;
           failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
         }
       }
@@ -255,11 +256,11 @@ public final class BenchmarkRun {
 
     private void onFailure(Exception e) {
       if (RunGuard.aborting()) {
-        status = RunResult.ABORTED;
+        status = RunResult.Status.ABORTED;
         failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
         return;
       }
-      status = RunResult.FAILED;
+      status = RunResult.Status.FAILED;
       String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       failure =
           new RunResult.Failure(
@@ -268,7 +269,7 @@ public final class BenchmarkRun {
     }
 
     RunResult result(Instant started) {
-      boolean completed = status.equals(RunResult.COMPLETED) && measured != null;
+      boolean completed = status == RunResult.Status.COMPLETED && measured != null;
       List<RunResult.Fault> faults =
           context == null
               ? List.of()
@@ -286,10 +287,7 @@ public final class BenchmarkRun {
           RunResult.builder()
               .run(layout.runId(), layout.runDir().toString(), engine.name(), request.workload())
               .setup(
-                  request.mode().id(),
-                  request.guarantee().id(),
-                  request.parallelism(),
-                  request.partitions())
+                  request.mode(), request.guarantee(), request.parallelism(), request.partitions())
               .times(started.toString(), Instant.now().toString())
               .outcome(status, failure)
               .faults(faults)

@@ -1,5 +1,7 @@
 package org.streambench.harness.run;
 
+import org.streambench.harness.Mode;
+
 /**
  * How a run's mode drives the generator, the engine and the collector, from the written spec to the
  * measurements. The engine is started by the flow, since drain pre-fills its input first.

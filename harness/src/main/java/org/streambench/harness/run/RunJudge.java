@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.RunResult;

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
+import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;

@@ -15,14 +15,14 @@ import org.streambench.harness.workload.ExternalCheck;
  * run that did not complete has verdict {@code unknown}.
  */
 record RunVerdict(
-    String verdict,
+    Verdict.Status verdict,
     List<String> reasons,
     List<String> warnings,
     Map<String, Long> counts,
     Map<String, List<String>> examples) {
 
   static RunVerdict unknown(String why) {
-    return new RunVerdict(Verdict.Status.UNKNOWN.id(), List.of(why), List.of(), null, null);
+    return new RunVerdict(Verdict.Status.UNKNOWN, List.of(why), List.of(), null, null);
   }
 
   static RunVerdict judge(
@@ -39,7 +39,7 @@ record RunVerdict(
     }
     RunJudge.Judgement judged = RunJudge.judge(facts(run, m, reasons, counts, faults));
     return new RunVerdict(
-        (judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID).id(),
+        judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID,
         judged.reasons(),
         judged.warnings(),
         counts,

@@ -112,9 +112,9 @@ public final class SuiteRunner {
       return null;
     }
     String status =
-        !RunResult.COMPLETED.equals(r.status())
+        r.status() != RunResult.Status.COMPLETED
             ? "failed"
-            : "valid".equals(r.verdict()) ? "valid" : "invalid";
+            : r.completedValid() ? "valid" : "invalid";
     progress.accept("  → " + status + headline(r));
     return new PointOutcome(
         point.key(), rep, point.labels(), PointOutcome.RUN, status, List.of(r.runId()), null);

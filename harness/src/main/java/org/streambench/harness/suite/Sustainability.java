@@ -35,7 +35,7 @@ public final class Sustainability {
    */
   public static Judgement judge(
       RunResult r, long rate, long warmupSeconds, long steadySeconds, LatencyObjective objective) {
-    if (!RunResult.COMPLETED.equals(r.status())) {
+    if (r.status() != RunResult.Status.COMPLETED) {
       return new Judgement(
           false,
           false,
@@ -47,7 +47,7 @@ public final class Sustainability {
         return new Judgement(false, true, reason);
       }
     }
-    if (!"valid".equals(r.verdict())) {
+    if (!r.completedValid()) {
       return new Judgement(false, false, r.verdict() + ": " + String.join("; ", reasons));
     }
     OptionalDouble fitted =

@@ -19,9 +19,9 @@ public final class SummaryTable {
     List<Row> rows = new ArrayList<>();
     rows.add(new Row("engine", RunResult::engine));
     rows.add(new Row("workload / mode", r -> r.workload() + " / " + r.mode()));
-    rows.add(new Row("guarantee", RunResult::guarantee));
+    rows.add(new Row("guarantee", r -> String.valueOf(r.guarantee())));
     rows.add(new Row("parallelism", r -> Integer.toString(r.parallelism())));
-    rows.add(new Row("status / verdict", r -> r.status() + " / " + r.verdict().toUpperCase()));
+    rows.add(new Row("status / verdict", r -> r.status() + " / " + upper(r.verdict())));
     rows.add(new Row("throughput in (rec/s)", r -> rate(r, true)));
     rows.add(new Row("throughput out (rec/s)", r -> rate(r, false)));
     rows.add(new Row("in per engine core", r -> perCore(r, true)));
@@ -66,12 +66,7 @@ public final class SummaryTable {
       }
       if (r.reasons() != null && !r.reasons().isEmpty()) {
         out.println(
-            "!! "
-                + r.engine()
-                + " "
-                + r.verdict().toUpperCase()
-                + ": "
-                + String.join("; ", r.reasons()));
+            "!! " + r.engine() + " " + upper(r.verdict()) + ": " + String.join("; ", r.reasons()));
       }
     }
   }
@@ -305,5 +300,10 @@ public final class SummaryTable {
 
   private static String padLeft(String s, int width) {
     return " ".repeat(Math.max(0, width - s.length())) + s;
+  }
+
+  /** A verdict or status in capitals, as the table shows it; "NULL" for a run without one. */
+  private static String upper(Object value) {
+    return String.valueOf(value).toUpperCase(java.util.Locale.ROOT);
   }
 }

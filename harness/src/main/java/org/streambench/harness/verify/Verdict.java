@@ -27,5 +27,10 @@ public record Verdict(
     public String id() {
       return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    @Override
+    public String toString() {
+      return id();
+    }
   }
 }

@@ -18,6 +18,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Every engine that has a cluster deployment, run as 2 worker processes: identity drains and, where
@@ -61,8 +62,8 @@ class ClusterDeploymentIT {
   }
 
   private static void assertValidOnTwoWorkers(EngineDescriptor engine, RunResult r) {
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals("cluster", r.config().get("run.deployment"));
     String worker = "engine/" + engine.workerRole().name() + "-";
     List<ProcessUsage> workers =

@@ -19,6 +19,7 @@ import org.streambench.harness.results.PostgresServer;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /** A real run, through the command line, stored in a real PostgreSQL server and read back. */
 class DatabaseIT {
@@ -77,8 +78,8 @@ class DatabaseIT {
         assertEquals(1, runs.size());
         RunResult r = runs.get(0);
         assertEquals("baseline", r.engine());
-        assertEquals(RunResult.COMPLETED, r.status());
-        assertEquals("valid", r.verdict());
+        assertEquals(RunResult.Status.COMPLETED, r.status());
+        assertEquals(Verdict.Status.VALID, r.verdict());
         assertEquals(ResultJson.toJson(r), ResultJson.toJson(store.find(r.runId())));
       }
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Drain mode on every engine: a pre-filled topic is processed from the earliest offset, every
@@ -29,7 +30,8 @@ class DrainModeIT {
   @Timeout(180)
   void drainsEveryRecord(String engine) throws Exception {
     RunResult r = kafka.run(SharedBroker.drain(engine, Guarantee.AT_LEAST_ONCE, 200_000));
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons() + " " + r.failure());
+    assertEquals(
+        Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons() + " " + r.failure());
     assertEquals(200_000L, r.verification().get("expected"));
     assertEquals(0L, r.verification().get("lost"));
     assertTrue(r.throughput().outPerSecond() > 0);

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Every registered engine × every guarantee it offers, on the real embedded broker: identity at a
@@ -37,8 +38,8 @@ class EngineMatrixIT {
     int warmup = engine.equals("spark") ? 20 : 10;
     RunResult r = kafka.run(SharedBroker.fixedRate(engine, guarantee, 2_000, warmup, 5));
 
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(2_000L * (warmup + 5), r.verification().get("expected"));
     assertEquals(0L, r.verification().get("phantom"));
     if (guarantee.forbidsLoss()) {

@@ -16,6 +16,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Runs on the user's own cluster ({@code --flink-rest}, {@code --spark-master}): on a cluster the
@@ -50,8 +51,9 @@ class ExternalClusterIT {
                     engine.name().equals("spark") ? 20 : 10,
                     10,
                     Deployment.external(cluster.address(), 2)));
-        assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-        assertEquals("valid", r.verdict(), () -> workload + " reasons: " + r.reasons());
+        assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+        assertEquals(
+            Verdict.Status.VALID, r.verdict(), () -> workload + " reasons: " + r.reasons());
         assertEquals("external", r.config().get("run.deployment"));
         assertEquals(cluster.address(), r.config().get("run.cluster"));
         assertEquals(

@@ -21,6 +21,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /** Runs that crash or are interrupted stop every process and are stored as failed/aborted. */
 class FailureIT {
@@ -35,13 +36,14 @@ class FailureIT {
       ProcessHandle.of(pid).orElseThrow().destroyForcibly();
 
       RunResult r = run.get(60, TimeUnit.SECONDS);
-      assertEquals(RunResult.FAILED, r.status());
-      assertEquals("unknown", r.verdict());
+      assertEquals(RunResult.Status.FAILED, r.status());
+      assertEquals(Verdict.Status.UNKNOWN, r.verdict());
       assertTrue(
           r.failure().reason().startsWith("engine baseline was killed by signal 9 (SIGKILL)"),
           r.failure().reason());
       assertNotNull(r.failure().logTail());
-      assertEquals(RunResult.FAILED, kafka.store.find(r.runId()).status(), "stored as failed");
+      assertEquals(
+          RunResult.Status.FAILED, kafka.store.find(r.runId()).status(), "stored as failed");
       assertTrue(ProcessHandle.of(pid).isEmpty() || !ProcessHandle.of(pid).get().isAlive());
     }
   }
@@ -61,7 +63,7 @@ class FailureIT {
       RunResult r = run.get(60, TimeUnit.SECONDS);
       double seconds = (System.nanoTime() - killed) / 1e9;
       assertTrue(seconds < 20, "run ended " + seconds + " s after the broker was killed");
-      assertEquals(RunResult.FAILED, r.status());
+      assertEquals(RunResult.Status.FAILED, r.status());
       assertTrue(
           r.failure().reason().startsWith("the Kafka broker was killed by signal 9 (SIGKILL)"),
           r.failure().reason());
@@ -137,7 +139,7 @@ class FailureIT {
       try (ResultStore store = ResultStore.openSqlite(data.resolve("results.db"))) {
         List<RunResult> runs = store.recent(10);
         assertEquals(1, runs.size());
-        assertEquals(RunResult.ABORTED, runs.get(0).status());
+        assertEquals(RunResult.Status.ABORTED, runs.get(0).status());
       }
     } finally {
       harness.destroyForcibly();
@@ -163,7 +165,7 @@ class FailureIT {
       List<RunResult> runs = store.recent(10);
       assertEquals(1, runs.size());
       RunResult r = runs.get(0);
-      assertEquals(RunResult.FAILED, r.status());
+      assertEquals(RunResult.Status.FAILED, r.status());
       assertEquals("Kafka broker failed to start", r.failure().reason());
       assertTrue(r.failure().logTail().contains("num.io.threads"), r.failure().logTail());
     }

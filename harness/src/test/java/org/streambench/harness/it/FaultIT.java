@@ -13,6 +13,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Real faults in real clusters (2 workers, one slot each, identity at 2,000 records/s): a worker
@@ -40,7 +41,7 @@ class FaultIT {
   void baselineAtMostOnceCountsWhatAKilledInstanceLost() throws Exception {
     assumeTrue(TestEngines.isSelected("baseline"), "baseline not selected");
     RunResult r = runWithAKilledWorker("baseline", Guarantee.AT_MOST_ONCE);
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("duplicated"), "at-most-once never duplicates");
     assertTrue(r.verification().containsKey("lost"), "loss counted: " + r.verification());
     long lost = r.verification().get("lost");
@@ -63,8 +64,8 @@ class FaultIT {
                     "baseline", "identity", Guarantee.AT_LEAST_ONCE, 2_000, 5, 35),
                 "pause:worker@8s/4s",
                 "stop:worker@20s"));
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));
     assertEquals(2, r.faults().size());
     RunResult.Fault pause = r.faults().get(0);
@@ -81,7 +82,7 @@ class FaultIT {
       throws Exception {
     assumeTrue(TestEngines.isSelected(engine), engine + " not selected");
     RunResult r = runWithAKilledWorker(engine, Guarantee.EXACTLY_ONCE);
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));
     assertEquals(0L, r.verification().get("duplicated"));
     RunResult.Fault f = assertKilledAndBack(r, worker);
@@ -95,7 +96,7 @@ class FaultIT {
             SharedBroker.withFaults(
                 SharedBroker.clusterWorkload(engine, "identity", g, 2_000, 5, 45),
                 "kill:worker@8s"));
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     return r;
   }
 

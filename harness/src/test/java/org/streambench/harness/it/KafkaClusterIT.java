@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * The embedded Kafka as a cluster: three broker processes and a controller, each its own JVM; the
@@ -73,8 +74,8 @@ class KafkaClusterIT {
             SharedBroker.withFaults(
                 SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 2_000, 5, 30),
                 "kill:broker@8s"));
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));
     assertEquals(0L, r.generator().sendErrors(), "no driver loss through a broker failover");
     RunResult.Fault f = r.faults().get(0);
@@ -88,8 +89,8 @@ class KafkaClusterIT {
   void aRunOnTheClusterVerifiesAndSaysWhereItRan() throws Exception {
     RunResult r = kafka.run(SharedBroker.drain("baseline", Guarantee.AT_LEAST_ONCE, 50_000));
 
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(50_000L, r.verification().get("received"));
     assertTrue(
         r.provenance().get("kafka").toString().contains("3 brokers and a controller"),

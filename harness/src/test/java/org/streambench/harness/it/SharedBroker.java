@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
 import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
+import org.streambench.harness.Mode;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.kafka.EmbeddedKafka;
@@ -20,7 +21,6 @@ import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.DriverThreads;
-import org.streambench.harness.run.Mode;
 import org.streambench.harness.run.RunRequest;
 
 /**

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Every registered engine × every workload it registers (identity has its own matrix; a workload
@@ -75,9 +76,11 @@ class WorkloadMatrixIT {
     RunResult r =
         kafka.run(SharedBroker.workload(engine, workload, g, PARAMS.get(workload), rate, 3, 4));
 
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals(
-        "valid", r.verdict(), () -> "reasons: " + r.reasons() + " " + r.verificationExamples());
+        Verdict.Status.VALID,
+        r.verdict(),
+        () -> "reasons: " + r.reasons() + " " + r.verificationExamples());
     assertTrue(r.verification().getOrDefault("received", 0L) > 0, "output received");
     assertTrue(r.endToEndLatencyMicros().count() > 0, "latency recorded");
     if (workload.equals("ysb")) {
@@ -113,8 +116,8 @@ class WorkloadMatrixIT {
                 2_000,
                 3,
                 4));
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("invalid", r.verdict());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.INVALID, r.verdict());
     assertTrue(r.verification().get("alerts") > 0, () -> "alerts: " + r.verification());
   }
 
@@ -137,8 +140,8 @@ class WorkloadMatrixIT {
 
   private static void assertInJobRunIsValid(String engine, String workload) throws Exception {
     RunResult r = kafka.run(SharedBroker.inJob(engine, workload, 200_000));
-    assertEquals(RunResult.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals("valid", r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertTrue(r.throughput().inPerSecond() > 0);
     assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("framework-limit run")));
   }

@@ -2,8 +2,11 @@ package org.streambench.harness.results;
 
 import java.util.List;
 import java.util.Map;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.verify.Verdict;
 
 /** Results as the harness stores them, with what stresses a database: non-ASCII, large text. */
 final class SampleResults {
@@ -16,14 +19,14 @@ final class SampleResults {
     return new RunResult(
         RunResult.FORMAT_VERSION,
         id,
-        RunResult.COMPLETED,
-        "invalid",
+        RunResult.Status.COMPLETED,
+        Verdict.Status.INVALID,
         List.of("lost 3 records", "driver-bound: généré en retard"),
         List.of("single run: no repetitions, no spread"),
         engine,
         "identity",
-        "fixed-rate",
-        "at-least-once",
+        Mode.FIXED_RATE,
+        Guarantee.AT_LEAST_ONCE,
         2,
         2,
         startedAt,

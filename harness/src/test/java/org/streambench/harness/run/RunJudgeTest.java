@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.RunResult;
 

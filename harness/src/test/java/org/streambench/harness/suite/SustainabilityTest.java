@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 class SustainabilityTest {
   private static final long RATE = 10_000;
@@ -28,14 +32,14 @@ class SustainabilityTest {
     return new RunResult(
         1,
         "r",
-        status,
-        verdict,
+        RunResult.Status.valueOf(status.toUpperCase(Locale.ROOT)),
+        Verdict.Status.valueOf(verdict.toUpperCase(Locale.ROOT)),
         reasons,
         List.of(),
         "e",
         "identity",
-        "fixed-rate",
-        "at-least-once",
+        Mode.FIXED_RATE,
+        Guarantee.AT_LEAST_ONCE,
         1,
         1,
         null,

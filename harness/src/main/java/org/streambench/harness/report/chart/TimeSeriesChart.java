@@ -16,6 +16,7 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Configuration.Member;
@@ -43,7 +44,7 @@ public final class TimeSeriesChart {
     if (members.isEmpty()) {
       return null;
     }
-    boolean drain = members.stream().allMatch(m -> "drain".equals(m.run().mode()));
+    boolean drain = members.stream().allMatch(m -> m.run().mode() == Mode.DRAIN);
     CombinedDomainXYPlot plot =
         new CombinedDomainXYPlot(
             new NumberAxis(

@@ -43,7 +43,7 @@ public record Configuration(
   }
 
   public static boolean isValid(RunResult r) {
-    return RunResult.COMPLETED.equals(r.status()) && "valid".equals(r.verdict());
+    return r.completedValid();
   }
 
   /** The figure's median and range over the valid runs. */

@@ -145,8 +145,8 @@ final class Configurations {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("engine", r.engine());
     labels.put("workload", r.workload());
-    labels.put("mode", r.mode());
-    labels.put("guarantee", r.guarantee());
+    labels.put("mode", String.valueOf(r.mode()));
+    labels.put("guarantee", String.valueOf(r.guarantee()));
     labels.put("parallelism", Integer.toString(r.parallelism()));
     Map<String, String> config = config(r);
     for (String k : List.of("rate", "records", "profiles")) {

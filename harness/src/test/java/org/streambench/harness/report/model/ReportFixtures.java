@@ -3,13 +3,17 @@ package org.streambench.harness.report.model;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.verify.Verdict;
 
 /**
  * Synthetic runs and suite points: 2 s warm-up, 8 s steady state, one timeseries point a second.
@@ -71,14 +75,14 @@ public final class ReportFixtures {
     return new RunResult(
         RunResult.FORMAT_VERSION,
         id,
-        RunResult.COMPLETED,
-        verdict,
+        RunResult.Status.COMPLETED,
+        Verdict.Status.valueOf(verdict.toUpperCase(Locale.ROOT)),
         reasons,
         List.of("single run: no repetitions, no spread"),
         engine,
         "identity",
-        "fixed-rate",
-        "at-least-once",
+        Mode.FIXED_RATE,
+        Guarantee.AT_LEAST_ONCE,
         1,
         1,
         "2026-01-01T00:00:" + String.format("%02d", Math.abs(id.hashCode()) % 60) + "Z",
@@ -113,14 +117,14 @@ public final class ReportFixtures {
     return new RunResult(
         RunResult.FORMAT_VERSION,
         id,
-        RunResult.FAILED,
-        "unknown",
+        RunResult.Status.FAILED,
+        Verdict.Status.UNKNOWN,
         List.of(),
         List.of(),
         engine,
         "identity",
-        "fixed-rate",
-        "at-least-once",
+        Mode.FIXED_RATE,
+        Guarantee.AT_LEAST_ONCE,
         1,
         1,
         "2026-01-01T00:02:00Z",

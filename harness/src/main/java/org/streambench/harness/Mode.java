@@ -1,6 +1,4 @@
-package org.streambench.harness.run;
-
-import org.streambench.harness.UsageException;
+package org.streambench.harness;
 
 /** How a run drives the engine. */
 public enum Mode {
