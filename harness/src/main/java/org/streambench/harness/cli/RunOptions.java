@@ -224,6 +224,16 @@ final class RunOptions {
   String collectorThreads;
 
   @Option(
+      names = "--cpu-profile",
+      description =
+          "Profile the engine's processes and the harness with async-profiler over the steady"
+              + " state: a JFR recording and a flame graph per process in the run directory, and"
+              + " in the result the CPU by owner (engine, Kafka client, parsing, workload, GC,"
+              + " JIT), the top frames and allocation sites. Costs some CPU: see"
+              + " docs/profiling.md.")
+  boolean cpuProfile;
+
+  @Option(
       names = "--seed",
       defaultValue = "42",
       description = "Random seed of the workload generator (default: ${DEFAULT-VALUE}).")
@@ -261,7 +271,8 @@ final class RunOptions {
             DriverThreads.parse("--generator-threads", generatorThreads),
             DriverThreads.parse("--collector-threads", collectorThreads)),
         deployment(engine),
-        FaultSchedule.parse(faults, restartDelay, recoveryGrace));
+        FaultSchedule.parse(faults, restartDelay, recoveryGrace),
+        cpuProfile);
   }
 
   private Deployment deployment(String engine) {

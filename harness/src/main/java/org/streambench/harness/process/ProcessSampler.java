@@ -169,6 +169,23 @@ public final class ProcessSampler implements AutoCloseable {
     return copy;
   }
 
+  /**
+   * The processes sampled one by one as {@code group} or {@code group/...} (an engine's process, a
+   * cluster's daemons and the JVMs they spawned), by role; roles that sum several processes are
+   * left out.
+   */
+  public synchronized Map<String, Long> processesOf(String group) {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    sources.forEach(
+        (role, source) -> {
+          if ((role.equals(group) || role.startsWith(group + "/"))
+              && !groupPids.containsKey(role)) {
+            out.put(role, source.pid());
+          }
+        });
+    return out;
+  }
+
   public long pid(String role) {
     CpuSource s = sources.get(role);
     return s == null ? -1 : s.pid();

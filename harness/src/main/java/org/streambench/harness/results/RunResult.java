@@ -9,6 +9,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.verify.Verdict;
 
 /**
@@ -49,7 +50,8 @@ public record RunResult(
     String configHash,
     Map<String, Object> provenance,
     Failure failure,
-    List<Long> stateBytesPerSecond) {
+    List<Long> stateBytesPerSecond,
+    List<ProcessProfile> profiles) {
 
   public static final int FORMAT_VERSION = 1;
 
@@ -178,6 +180,7 @@ public record RunResult(
     private Map<String, Object> provenance;
     private Failure failure;
     private List<Long> stateBytesPerSecond;
+    private List<ProcessProfile> profiles;
 
     private Builder() {}
 
@@ -277,6 +280,12 @@ public record RunResult(
       return this;
     }
 
+    /** The CPU profiles of a run with {@code --cpu-profile}; none otherwise. */
+    public Builder profiles(List<ProcessProfile> profiles) {
+      this.profiles = profiles == null || profiles.isEmpty() ? null : List.copyOf(profiles);
+      return this;
+    }
+
     public Builder provenance(Map<String, Object> provenance) {
       this.provenance = provenance;
       return this;
@@ -315,7 +324,8 @@ public record RunResult(
           configHash,
           provenance,
           failure,
-          stateBytesPerSecond);
+          stateBytesPerSecond,
+          profiles);
     }
   }
 }

@@ -21,6 +21,8 @@ import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
+import org.streambench.harness.profile.CpuProfiler;
+import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
@@ -142,8 +144,11 @@ public final class BenchmarkRun {
     private Measurements measured;
     private ExternalCheck external;
     private List<ProcessUsage> usage = List.of();
+    private final CpuProfiler profiler;
+    private List<ProcessProfile> profiles = List.of();
 
-    Execution(RunLayout layout, KafkaCluster kafka, Redis redis, Consumer<String> progress) {
+    Execution(RunLayout layout, KafkaCluster kafka, Redis redis, Consumer<String> progress)
+        throws IOException {
       this.layout = layout;
       this.kafka = kafka;
       this.redis = redis;
@@ -153,6 +158,8 @@ public final class BenchmarkRun {
           engine.stateDirs().isEmpty()
               ? null
               : new StateOnDisk(layout.runDir(), engine.stateDirs());
+      this.profiler =
+          request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null;
     }
 
     void end(RunResult.Status status, RunResult.Failure failure) {
@@ -182,6 +189,7 @@ public final class BenchmarkRun {
               engineProcesses,
               sampler,
               watch,
+              profiler,
               progress);
       context.watchServices(redis);
       if (stateOnDisk != null) {
@@ -206,6 +214,7 @@ public final class BenchmarkRun {
         context.stopFaults();
         context.stopDrivers();
         usage = context.processUsage();
+        profiles = context.profiles();
         if (stateOnDisk != null) {
           stateOnDisk.close();
         }
@@ -295,6 +304,7 @@ public final class BenchmarkRun {
               .verification(verdict.counts(), verdict.examples())
               .processes(usage, sampler.coresPerSecond())
               .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())
+              .profiles(profiles)
               .config(config, ResolvedConfig.hash(config))
               .provenance(
                   Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));

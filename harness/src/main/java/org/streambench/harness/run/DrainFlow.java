@@ -18,7 +18,7 @@ final class DrainFlow implements ModeFlow {
     GeneratorReport generated = run.awaitGenerator();
     run.progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
     run.engine.start(run.layout.specFile(), run.sampler, run.watch, run.progress);
-    run.sampler.mark(RunContext.STEADY_START);
+    run.markSteadyStart();
     run.startCollector().setSteadyWindow(0, Long.MAX_VALUE);
     CollectorReport collected = run.awaitCollector(true, generated.sent());
     long last = collected.lastReceiveMicros() - run.workload.outputDelayMicros();

@@ -46,11 +46,10 @@ final class FixedRateFlow implements ModeFlow {
       Thread.sleep(10);
     }
     run.sleepUntil(start.get() + warmup);
-    run.sampler.mark(RunContext.STEADY_START);
+    run.markSteadyStart();
     run.startFaults(start.get() + warmup);
     run.sleepUntil(start.get() + warmup + steady);
-    run.sampler.mark(RunContext.STEADY_END);
-    run.steadyEnded();
+    run.markSteadyEnd();
     GeneratorReport generated = run.awaitGenerator();
     CollectorReport collected = run.awaitCollector(false, generated.sent());
     double seconds = request.duration().toNanos() / 1e9;

@@ -25,12 +25,12 @@ final class InJobFlow implements ModeFlow {
   public Measurements run(RunContext run) throws Exception {
     RunRequest request = run.request;
     run.engine.start(run.layout.specFile(), run.sampler, run.watch, run.progress);
-    run.sampler.mark(RunContext.STEADY_START);
+    run.markSteadyStart();
     run.progress.accept(
         String.format("engine generating %,d records inside the job", request.records()));
     awaitReport(run, run.layout.file(InJobCheck.RESULT_FILE));
     // the engine writes its report, then exits: CPU is measured up to the report
-    run.sampler.mark(RunContext.STEADY_END);
+    run.markSteadyEnd();
     if (!run.engine.awaitExit(EXIT_TIMEOUT)) {
       throw new ServiceFailure(
           "engine did not exit after writing its in-job report", run.engine.logTail());

@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -20,6 +22,8 @@ import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.GcLog;
 import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.profile.CpuProfiler;
+import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
@@ -34,6 +38,7 @@ final class RunContext {
   static final String STEADY_END = "steady-end";
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
   private static final double ENGINE_BUSY_CORES = 0.2;
+  private static final Duration PROFILES_TIMEOUT = Duration.ofMinutes(2);
 
   final RunRequest request;
   final RunLayout layout;
@@ -49,6 +54,7 @@ final class RunContext {
   private long collectorOriginMicros;
   private FaultInjector faults;
   private long steadyEndMicros;
+  private final CpuProfiler profiler;
 
   RunContext(
       RunRequest request,
@@ -59,6 +65,7 @@ final class RunContext {
       EngineProcesses engine,
       ProcessSampler sampler,
       ServiceWatch watch,
+      CpuProfiler profiler,
       Consumer<String> progress) {
     this.request = request;
     this.layout = layout;
@@ -68,7 +75,33 @@ final class RunContext {
     this.engine = engine;
     this.sampler = sampler;
     this.watch = watch;
+    this.profiler = profiler;
     this.progress = progress;
+  }
+
+  /** The steady state starts: CPU windows are measured, and profiles taken, from here. */
+  void markSteadyStart() {
+    sampler.mark(STEADY_START);
+    if (profiler != null) {
+      Map<String, Long> profiled = new LinkedHashMap<>(sampler.processesOf("engine"));
+      profiled.put("harness", ProcessHandle.current().pid());
+      profiler.start(profiled);
+    }
+  }
+
+  /**
+   * The steady state ends (the first call counts): CPU windows and profiles stop here, and the
+   * search for the faults' recovery.
+   */
+  void markSteadyEnd() {
+    if (sampler.hasMark(STEADY_END)) {
+      return;
+    }
+    sampler.mark(STEADY_END);
+    steadyEndMicros = EpochMicros.now();
+    if (profiler != null) {
+      profiler.stop();
+    }
   }
 
   void startGenerator(Callable<GeneratorReport> generation) {
@@ -124,11 +157,6 @@ final class RunContext {
     faults.start(steadyStartMicros, request.duration());
   }
 
-  /** Marks the end of the steady state: the search for recovery stops there. */
-  void steadyEnded() {
-    steadyEndMicros = EpochMicros.now();
-  }
-
   /**
    * Cancels faults and restarts still to come and brings a faulted broker back; the engine's paused
    * processes are resumed when it is stopped (idempotent).
@@ -170,16 +198,16 @@ final class RunContext {
     CollectorReport collected;
     while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
       watch.check();
-      if (markEnd && collector.outputComplete() && !sampler.hasMark(STEADY_END)) {
-        sampler.mark(STEADY_END);
+      if (markEnd && collector.outputComplete()) {
+        markSteadyEnd();
       }
       if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
         reportProgress(sent);
         lastReport = System.nanoTime();
       }
     }
-    if (markEnd && !sampler.hasMark(STEADY_END)) {
-      sampler.mark(STEADY_END);
+    if (markEnd) {
+      markSteadyEnd();
     }
     return collected;
   }
@@ -278,6 +306,18 @@ final class RunContext {
     } catch (IOException e) {
       return null; // a log that cannot be read leaves the figure unknown, not the run failed
     }
+  }
+
+  /**
+   * The profiles of a run with {@code --cpu-profile}, once stopped (here if the steady state never
+   * ended): one per process profiled, none if profiling never started or was not asked for.
+   */
+  List<ProcessProfile> profiles() {
+    if (profiler == null) {
+      return List.of();
+    }
+    profiler.stop();
+    return profiler.profiles(PROFILES_TIMEOUT);
   }
 
   /** Stops the generator and the collector (idempotent, safe after a failure). */

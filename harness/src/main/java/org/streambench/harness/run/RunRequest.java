@@ -40,6 +40,8 @@ import org.streambench.harness.workload.Workloads;
  * @param driver generator and collector threads
  * @param deployment the engine in one process or as a cluster of processes on this machine
  * @param faults the faults injected in the steady state (fixed rate, cluster deployment or brokers)
+ * @param cpuProfile whether the engine's processes and the harness are profiled in the steady state
+ *     (docs/profiling.md)
  */
 public record RunRequest(
     String engine,
@@ -61,7 +63,8 @@ public record RunRequest(
     Map<String, String> params,
     DriverThreads driver,
     Deployment deployment,
-    FaultSchedule faults) {
+    FaultSchedule faults,
+    boolean cpuProfile) {
 
   public RunRequest {
     Workload w = Workloads.get(workload);
@@ -163,7 +166,8 @@ public record RunRequest(
         params,
         driver,
         deployment,
-        faults);
+        faults,
+        cpuProfile);
   }
 
   /** The same run with other driver threads (a search's answer to a driver-bound trial). */
@@ -188,7 +192,8 @@ public record RunRequest(
         params,
         newDriver,
         deployment,
-        faults);
+        faults,
+        cpuProfile);
   }
 
   public Workload workloadDefinition() {
@@ -214,6 +219,10 @@ public record RunRequest(
     params.forEach((k, v) -> p.put("workload." + k, v));
     p.put("run.idle-timeout", Durations.format(idleTimeout));
     p.put("run.driver-threads", driver.describe());
+    if (cpuProfile) {
+      // a profiled run is a setup of its own (the profiler costs CPU); absent when off, as before
+      p.put("run.cpu-profile", "true");
+    }
     if (deployment.cluster()) {
       // absent for local runs, so their configuration hashes are those of earlier versions
       p.put("run.deployment", deployment.kind().id());

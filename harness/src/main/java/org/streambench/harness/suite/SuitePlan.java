@@ -212,7 +212,8 @@ public record SuitePlan(
           params,
           new DriverThreads(0, 0),
           deployment(labels),
-          faults);
+          faults,
+          false);
     }
 
     /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */

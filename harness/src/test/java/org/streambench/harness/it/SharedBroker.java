@@ -160,7 +160,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.params(),
         request.driver(),
         request.deployment(),
-        FaultSchedule.parse(List.of(faults), Duration.ofSeconds(3), Duration.ofSeconds(120)));
+        FaultSchedule.parse(List.of(faults), Duration.ofSeconds(3), Duration.ofSeconds(120)),
+        request.cpuProfile());
   }
 
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
@@ -258,7 +259,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         params,
         DriverThreads.ONE_EACH,
         deployment,
-        FaultSchedule.none());
+        FaultSchedule.none(),
+        false);
   }
 
   RunResult run(RunRequest request) throws Exception {

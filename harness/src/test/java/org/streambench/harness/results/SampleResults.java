@@ -82,7 +82,8 @@ final class SampleResults {
         "abc",
         Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),
         new RunResult.Failure("nothing failed; a large log tail", LOG_TAIL),
-        List.of(0L, 4096L, 8192L));
+        List.of(0L, 4096L, 8192L),
+        null);
   }
 
   static CalibrationResult calibration(String id) {

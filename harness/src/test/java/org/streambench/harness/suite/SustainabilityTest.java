@@ -61,6 +61,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

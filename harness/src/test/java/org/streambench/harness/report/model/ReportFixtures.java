@@ -109,6 +109,7 @@ public final class ReportFixtures {
         "hash-" + engine + "-" + rate,
         Map.of("tool", Map.of("version", "0.1.0", "commit", "abc"), "host", Map.of("cores", 2)),
         null,
+        null,
         null);
   }
 
@@ -146,6 +147,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null);
   }
 

@@ -1,0 +1,61 @@
+package org.streambench.harness.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real async-profiler, loaded into this test's JVM, profiling a loop of this class. */
+class CpuProfilerTest {
+  private static volatile long sink;
+
+  @Test
+  void profilesAProcessIntoARecordingAFlameGraphAndOwnedShares(@TempDir Path dir) throws Exception {
+    Path runDir = Files.createDirectories(dir.resolve("run"));
+    try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), runDir)) {
+      profiler.start(Map.of("harness", ProcessHandle.current().pid()));
+      long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+      while (System.nanoTime() < until) {
+        sink += spin(1_000);
+      }
+      List<ProcessProfile> profiles = profiler.profiles(Duration.ofMinutes(1));
+
+      assertEquals(1, profiles.size());
+      ProcessProfile p = profiles.get(0);
+      assertNull(p.error(), p.error());
+      assertTrue(p.samples() > 50, "samples: " + p.samples());
+      assertTrue(Files.size(runDir.resolve(p.recording())) > 0);
+      assertTrue(Files.readString(runDir.resolve(p.flameGraph())).contains("CpuProfilerTest"));
+      // this test's class is in the harness's packages: the loop is the harness's CPU
+      assertTrue(p.owners().getOrDefault("harness", 0.0) > 0.5, "owners: " + p.owners());
+      assertTrue(
+          p.topTotal().stream().anyMatch(f -> f.frame().endsWith("CpuProfilerTest.spin")),
+          "top total: " + p.topTotal());
+    }
+  }
+
+  @Test
+  void aProcessThatCannotBeProfiledSaysWhy(@TempDir Path dir) throws Exception {
+    try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), dir)) {
+      profiler.start(Map.of("engine", Long.MAX_VALUE - 1));
+      ProcessProfile p = profiler.profiles(Duration.ofMinutes(1)).get(0);
+      assertTrue(p.error().startsWith("could not start"), p.error());
+      assertEquals(0, p.samples());
+    }
+  }
+
+  private static long spin(int n) {
+    long x = 0;
+    for (int i = 0; i < n; i++) {
+      x += Long.toString(i * 31L).hashCode();
+    }
+    return x;
+  }
+}
