@@ -14,8 +14,7 @@ public final class SparkMaster {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "spark",
-        () -> new SparkEngine().versions(),
+        new SparkEngine(),
         (spec, process) -> {
           SparkCluster.requireEnvironment();
           SparkSettings.daemonProperties(spec).forEach(System::setProperty);

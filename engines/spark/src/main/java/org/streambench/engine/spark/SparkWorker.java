@@ -21,8 +21,7 @@ public final class SparkWorker {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "spark",
-        () -> new SparkEngine().versions(),
+        new SparkEngine(),
         (spec, process) -> {
           SparkCluster.requireEnvironment();
           SparkCluster.sparkHome(spec);
