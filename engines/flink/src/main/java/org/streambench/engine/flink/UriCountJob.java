@@ -12,6 +12,7 @@ import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
@@ -32,6 +33,7 @@ final class UriCountJob {
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     DataStream<AccessLog> logs =
         KafkaIo.read(
             env,
@@ -39,14 +41,14 @@ final class UriCountJob {
             spec.inputTopic(),
             TypeInformation.of(AccessLog.class),
             parser(params.string("parser")),
-            watermarks(Duration.ofMillis(params.longValue("out.of.orderness.ms"))),
+            watermarks(Duration.ofMillis(windowing.outOfOrdernessMs())),
             0,
             "kafka");
     KafkaIo.write(
         count(
             logs,
-            Duration.ofMillis(params.longValue("window.ms")),
-            Duration.ofMillis(params.longValue("lateness.ms"))),
+            Duration.ofMillis(windowing.windowMs()),
+            Duration.ofMillis(windowing.latenessMs())),
         spec);
   }
 

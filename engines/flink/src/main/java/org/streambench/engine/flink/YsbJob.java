@@ -17,8 +17,10 @@ import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -62,8 +64,8 @@ final class YsbJob {
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
-    String redisHost = params.string("redis.host");
-    int redisPort = params.integer("redis.port");
+    YsbRedis redis = YsbRedis.of(params);
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     DataStream<AdEvent> events =
         KafkaIo.read(
             env,
@@ -72,7 +74,7 @@ final class YsbJob {
             TypeInformation.of(AdEvent.class),
             AdEvent::parse,
             WatermarkStrategy.<AdEvent>forBoundedOutOfOrderness(
-                    Duration.ofMillis(params.longValue("out.of.orderness.ms")))
+                    Duration.ofMillis(windowing.outOfOrdernessMs()))
                 .withTimestampAssigner((event, kafkaTime) -> event.eventTimeMs())
                 .withIdleness(KafkaIo.IDLE_PARTITION),
             0,
@@ -81,17 +83,15 @@ final class YsbJob {
         events
             .filter(event -> YsbEvents.isView(event.eventType()))
             .name("views")
-            .map(new CampaignLookup(redisHost, redisPort))
+            .map(new CampaignLookup(redis))
             .name("campaign-lookup");
     DataStream<CampaignWindow> windows =
         countPerCampaign(
             views,
-            Duration.ofMillis(params.longValue("window.ms")),
-            Duration.ofMillis(params.longValue("lateness.ms")),
+            Duration.ofMillis(windowing.windowMs()),
+            Duration.ofMillis(windowing.latenessMs()),
             Duration.ofMillis(params.longValue("sla.ms")));
-    windows
-        .sinkTo(new RedisWindowSink(redisHost, redisPort, params.string("redis.prefix")))
-        .name("redis");
+    windows.sinkTo(new RedisWindowSink(redis)).name("redis");
     KafkaIo.write(windows.map(CampaignWindow::toString).name("format"), spec);
   }
 
@@ -108,19 +108,17 @@ final class YsbJob {
 
   /** ad_id → campaign_id from Redis ({@code GET <ad_id>}), cached: the map never changes. */
   static final class CampaignLookup extends RichMapFunction<AdEvent, View> {
-    private final String host;
-    private final int port;
+    private final YsbRedis redis;
     private transient Jedis jedis;
     private transient CampaignCache campaigns;
 
-    CampaignLookup(String host, int port) {
-      this.host = host;
-      this.port = port;
+    CampaignLookup(YsbRedis redis) {
+      this.redis = redis;
     }
 
     @Override
     public void open(OpenContext context) {
-      jedis = new Jedis(host, port);
+      jedis = new Jedis(redis.host(), redis.port());
       campaigns = new CampaignCache(jedis::get);
     }
 

@@ -12,12 +12,9 @@ public final class SparkMaster {
   private SparkMaster() {}
 
   public static void main(String[] args) {
-    ClusterDaemon.run(
+    SparkCluster.runDaemon(
         args,
-        new SparkEngine(),
         (spec, process) -> {
-          SparkCluster.requireEnvironment();
-          SparkSettings.daemonProperties(spec).forEach(System::setProperty);
           SparkCluster cluster = SparkCluster.publish(spec);
           String[] masterArgs = {
             "--host",
