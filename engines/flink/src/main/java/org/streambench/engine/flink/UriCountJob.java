@@ -38,12 +38,9 @@ final class UriCountJob {
         KafkaIo.read(
             env,
             spec,
-            spec.inputTopic(),
             TypeInformation.of(AccessLog.class),
             parser(params.string("parser")),
-            watermarks(Duration.ofMillis(windowing.outOfOrdernessMs())),
-            0,
-            "kafka");
+            watermarks(Duration.ofMillis(windowing.outOfOrdernessMs())));
     KafkaIo.write(
         count(
             logs,
@@ -63,9 +60,7 @@ final class UriCountJob {
 
   /** Event time in milliseconds, Flink's unit; windows start on whole milliseconds. */
   static WatermarkStrategy<AccessLog> watermarks(Duration outOfOrderness) {
-    return WatermarkStrategy.<AccessLog>forBoundedOutOfOrderness(outOfOrderness)
-        .withTimestampAssigner((log, kafkaTime) -> log.eventMicros() / 1000)
-        .withIdleness(KafkaIo.IDLE_PARTITION);
+    return KafkaIo.eventTime(outOfOrderness, (log, kafkaTime) -> log.eventMicros() / 1000);
   }
 
   /** Counts timestamped logs (end markers included, which it drops). */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -70,15 +69,11 @@ final class YsbJob {
         KafkaIo.read(
             env,
             spec,
-            spec.inputTopic(),
             TypeInformation.of(AdEvent.class),
             AdEvent::parse,
-            WatermarkStrategy.<AdEvent>forBoundedOutOfOrderness(
-                    Duration.ofMillis(windowing.outOfOrdernessMs()))
-                .withTimestampAssigner((event, kafkaTime) -> event.eventTimeMs())
-                .withIdleness(KafkaIo.IDLE_PARTITION),
-            0,
-            "kafka");
+            KafkaIo.eventTime(
+                Duration.ofMillis(windowing.outOfOrdernessMs()),
+                (event, kafkaTime) -> event.eventTimeMs()));
     DataStream<View> views =
         events
             .filter(event -> YsbEvents.isView(event.eventType()))

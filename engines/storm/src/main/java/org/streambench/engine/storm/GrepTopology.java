@@ -25,24 +25,10 @@ final class GrepTopology {
   static StormTopology build(JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
     TopologyBuilder builder = new TopologyBuilder();
-    String source;
-    if (params.inJob()) {
-      long seed = params.longValue("seed");
-      double matchFraction = params.decimal("match.fraction");
-      int words = params.integer("words");
-      source =
-          InJob.addSource(
-              builder,
-              spec,
-              KafkaIo.LINE,
-              () -> {
-                GrepLines lines = new GrepLines(seed, matchFraction, words);
-                byte[] buf = new byte[lines.maxBytes()];
-                return (seq, t) -> List.of(lines.line(seq, t, buf), t);
-              });
-    } else {
-      source = KafkaIo.addLineSpout(builder, spec);
-    }
+    String source =
+        params.inJob()
+            ? InJob.addSource(builder, spec, KafkaIo.LINE, lines(params))
+            : KafkaIo.addLineSpout(builder, spec);
     builder
         .setBolt(
             "grep",
@@ -51,6 +37,20 @@ final class GrepTopology {
         .localOrShuffleGrouping(source);
     InJob.addSinkOf("grep", new InJob.GrepTally(), builder, spec);
     return builder.createTopology();
+  }
+
+  /**
+   * In-job input: line {@code seq} of {@link GrepLines}, as the Kafka spout's {@code (value, in)}.
+   */
+  private static InJob.Generators lines(WorkloadParams params) {
+    long seed = params.longValue("seed");
+    double matchFraction = params.decimal("match.fraction");
+    int words = params.integer("words");
+    return () -> {
+      GrepLines lines = new GrepLines(seed, matchFraction, words);
+      byte[] buf = new byte[lines.maxBytes()];
+      return (seq, t) -> List.of(lines.line(seq, t, buf), t);
+    };
   }
 
   /** Keeps the matching lines; each task's copy of the {@link GrepMatcher} reuses its matcher. */

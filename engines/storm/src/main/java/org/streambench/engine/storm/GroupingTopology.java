@@ -32,37 +32,37 @@ final class GroupingTopology {
   static StormTopology build(JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
     TopologyBuilder builder = new TopologyBuilder();
-    String source;
-    if (params.inJob()) {
-      long seed = params.longValue("seed");
-      String distribution = params.string("distribution");
-      int keyCount = params.integer("keys");
-      double exponent = params.decimal("zipf.exponent");
-      KeyDistribution.of(distribution, keyCount, exponent); // bad parameters fail before submit
-      source =
-          InJob.addSource(
-              builder,
-              spec,
-              KafkaIo.keyed("key"),
-              () -> {
-                GroupingRecords records =
-                    new GroupingRecords(seed, KeyDistribution.of(distribution, keyCount, exponent));
-                return (seq, t) -> {
-                  String key = GroupingRecords.key(records.keyIndex(seq));
-                  return List.of(key, seq + "," + t + "," + key + "," + records.value(seq), t);
-                };
-              });
-    } else {
-      source =
-          KafkaIo.addKeyedSpout(
-              builder, spec, List.of(spec.inputTopic()), "key", value -> Csv.field(value, 2));
-    }
+    String source =
+        params.inJob()
+            ? InJob.addSource(builder, spec, KafkaIo.keyed("key"), records(params))
+            : KafkaIo.addKeyedSpout(
+                builder, spec, List.of(spec.inputTopic()), "key", value -> Csv.field(value, 2));
     builder
         .setBolt(
             "count-and-sum", new CountAndSum(params.inJob()), StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(source, new Fields("key"));
     InJob.addSinkOf("count-and-sum", new InJob.GroupingTally(), builder, spec);
     return builder.createTopology();
+  }
+
+  /**
+   * In-job input: record {@code seq} of {@link GroupingRecords}, as the Kafka spout's {@code (key,
+   * value, in)}.
+   */
+  private static InJob.Generators records(WorkloadParams params) {
+    long seed = params.longValue("seed");
+    String distribution = params.string("distribution");
+    int keyCount = params.integer("keys");
+    double exponent = params.decimal("zipf.exponent");
+    KeyDistribution.of(distribution, keyCount, exponent); // bad parameters fail before submit
+    return () -> {
+      GroupingRecords records =
+          new GroupingRecords(seed, KeyDistribution.of(distribution, keyCount, exponent));
+      return (seq, t) -> {
+        String key = GroupingRecords.key(records.keyIndex(seq));
+        return List.of(key, seq + "," + t + "," + key + "," + records.value(seq), t);
+      };
+    };
   }
 
   /** Per key {count, sum}, hand-kept. */
