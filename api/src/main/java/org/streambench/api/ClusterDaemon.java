@@ -2,9 +2,7 @@ package org.streambench.api;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 /**
  * The {@code main} of one daemon of an engine's cluster deployment (a Flink JobManager, a Spark
@@ -16,7 +14,7 @@ import java.util.function.Supplier;
  * <p>Usage, in a daemon's main class:
  *
  * <pre>{@code
- * ClusterDaemon.run(args, "flink", () -> new FlinkEngine().versions(), (spec, process) ->
+ * ClusterDaemon.run(args, new FlinkEngine(), (spec, process) ->
  *     new ClusterDaemon.Daemon(() -> Entrypoint.main(flinkArgs), () -> restAnswers()));
  * }</pre>
  */
@@ -62,21 +60,18 @@ public final class ClusterDaemon {
   /**
    * Runs the daemon of the process the arguments name until it ends or the process is stopped.
    *
-   * @param engine the engine's name, for the info file and messages
-   * @param versions the versions of what runs here, for the info file
+   * @param engine the engine whose daemon this is: its name for the info file and messages, its
+   *     versions (of what runs here) for the info file
    */
-  public static void run(
-      String[] args,
-      String engine,
-      Supplier<Map<String, String>> versions,
-      Preparation preparation) {
+  public static void run(String[] args, StreamEngine engine, Preparation preparation) {
+    String name = engine.name();
     EngineProcess process = EngineProcess.fromArgs(args);
-    ParentWatchdog.start(engine + " " + process.name());
+    ParentWatchdog.start(name + " " + process.name());
     Path runDir = null;
     try {
       JobSpec spec = JobSpec.read(Path.of(args[0])).forInstance(process.instance());
       runDir = spec.runDir();
-      process.writeInfo(runDir, engine, versions.get());
+      process.writeInfo(runDir, name, engine.versions());
       Daemon daemon = preparation.prepare(spec, process);
       AtomicReference<Throwable> failure = new AtomicReference<>();
       Thread thread =
@@ -88,7 +83,7 @@ public final class ClusterDaemon {
                   failure.set(t);
                 }
               },
-              engine + "-" + process.name());
+              name + "-" + process.name());
       thread.start();
       long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
       while (!daemon.ready().ready()) {
@@ -111,7 +106,7 @@ public final class ClusterDaemon {
       }
       System.exit(0); // the daemon ended on its own
     } catch (Throwable t) {
-      System.err.println("streambench: " + engine + " " + process.name() + " failed");
+      System.err.println("streambench: " + name + " " + process.name() + " failed");
       t.printStackTrace();
       if (runDir != null) {
         process.writeError(runDir, t);

@@ -3,6 +3,10 @@ package org.streambench.api.workload;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import org.junit.jupiter.api.Test;
 
 class GrepMatcherTest {
@@ -21,5 +25,23 @@ class GrepMatcherTest {
     int textEnd = stamped.lastIndexOf(',');
     assertFalse(new GrepMatcher("7").matches(stamped, textEnd));
     assertTrue(new GrepMatcher("x$").matches(stamped, textEnd));
+  }
+
+  @Test
+  void aSerializedCopyMatchesAlikeWithAMatcherOfItsOwn() throws Exception {
+    GrepMatcher original = new GrepMatcher("x$");
+    assertTrue(original.matches("1,2,INFO x"), "the original has made its matcher");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(original);
+    }
+    GrepMatcher copy;
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      copy = (GrepMatcher) in.readObject();
+    }
+    assertTrue(copy.matches("1,2,INFO x"));
+    assertFalse(copy.matches("1,2,x INFO"));
+    assertTrue(original.matches("3,4,y x"));
   }
 }

@@ -15,8 +15,7 @@ public final class FlinkJobManager {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "flink",
-        () -> new FlinkEngine().versions(),
+        new FlinkEngine(),
         (spec, process) -> {
           FlinkCluster cluster = FlinkCluster.publish(spec);
           Path conf =

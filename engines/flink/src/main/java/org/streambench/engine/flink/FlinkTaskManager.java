@@ -21,8 +21,7 @@ public final class FlinkTaskManager {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "flink",
-        () -> new FlinkEngine().versions(),
+        new FlinkEngine(),
         (spec, process) -> {
           FlinkCluster cluster = FlinkCluster.read(spec);
           Configuration config = cluster.configuration(process);

@@ -2,7 +2,6 @@ package org.streambench.engine.flink;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichFilterFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -43,31 +42,12 @@ final class GrepJob {
 
   /** The matching lines as {@code line,in}. */
   static DataStream<String> matching(DataStream<Line> lines, String pattern) {
+    GrepMatcher matcher = new GrepMatcher(pattern); // each subtask has its own copy
     return lines
-        .filter(new Matches(pattern))
+        .filter(line -> matcher.matches(line.value()))
         .name("grep")
         .map(line -> line.value() + ',' + line.in())
         .name("format");
-  }
-
-  /** Compiles the pattern once per subtask and reuses one {@link GrepMatcher}. */
-  static final class Matches extends RichFilterFunction<Line> {
-    private final String pattern;
-    private transient GrepMatcher matcher;
-
-    Matches(String pattern) {
-      this.pattern = pattern;
-    }
-
-    @Override
-    public void open(OpenContext context) {
-      matcher = new GrepMatcher(pattern);
-    }
-
-    @Override
-    public boolean filter(Line line) {
-      return matcher.matches(line.value());
-    }
   }
 
   /** In-job input: line {@code seq} of {@link GrepLines}. */

@@ -5,12 +5,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.flink.api.common.accumulators.ListAccumulator;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
@@ -64,24 +61,19 @@ final class GroupingJob {
     return events.keyBy(Event::key).process(new CountAndSum()).name("count-and-sum");
   }
 
-  static final class CountAndSum extends KeyedProcessFunction<String, Event, String> {
-    private transient ValueState<Totals> totals;
-
-    @Override
-    public void open(OpenContext context) {
-      totals =
-          getRuntimeContext()
-              .getState(new ValueStateDescriptor<>("totals", TypeInformation.of(Totals.class)));
+  static final class CountAndSum extends KeyedValueFunction<Event, Totals> {
+    CountAndSum() {
+      super("totals", Totals.class);
     }
 
     @Override
     public void processElement(Event e, Context ctx, Collector<String> out) throws Exception {
-      Totals before = totals.value();
+      Totals before = keyState.value();
       Totals after =
           before == null
               ? new Totals(1, e.value())
               : new Totals(before.count() + 1, before.sum() + e.value());
-      totals.update(after);
+      keyState.update(after);
       out.collect(
           e.seq()
               + ","

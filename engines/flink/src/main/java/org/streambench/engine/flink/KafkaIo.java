@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Properties;
+import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -49,8 +50,29 @@ final class KafkaIo {
   /** The input topic without event time, at the job's parallelism. */
   static <T> DataStream<T> read(
       StreamExecutionEnvironment env, JobSpec spec, TypeInformation<T> type, Parser<T> parser) {
-    return read(
-        env, spec, spec.inputTopic(), type, parser, WatermarkStrategy.noWatermarks(), 0, "kafka");
+    return read(env, spec, type, parser, WatermarkStrategy.noWatermarks());
+  }
+
+  /** The input topic with per-partition timestamps and watermarks, at the job's parallelism. */
+  static <T> DataStream<T> read(
+      StreamExecutionEnvironment env,
+      JobSpec spec,
+      TypeInformation<T> type,
+      Parser<T> parser,
+      WatermarkStrategy<T> watermarks) {
+    return read(env, spec, spec.inputTopic(), type, parser, watermarks, 0, "kafka");
+  }
+
+  /**
+   * Event time as ysb and uricount read it: the record's own time ({@code eventMillis}), a
+   * watermark {@code outOfOrderness} behind the newest, and a partition without records idle after
+   * {@link #IDLE_PARTITION}.
+   */
+  static <T> WatermarkStrategy<T> eventTime(
+      Duration outOfOrderness, SerializableTimestampAssigner<T> eventMillis) {
+    return WatermarkStrategy.<T>forBoundedOutOfOrderness(outOfOrderness)
+        .withTimestampAssigner(eventMillis)
+        .withIdleness(IDLE_PARTITION);
   }
 
   /**

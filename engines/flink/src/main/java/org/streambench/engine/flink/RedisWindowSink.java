@@ -4,6 +4,7 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.streambench.api.workload.RedisWindowWrites;
+import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -12,19 +13,15 @@ import redis.clients.jedis.Jedis;
  * change (the window-end firing after an SLA firing carried everything) is not written.
  */
 final class RedisWindowSink implements Sink<YsbJob.CampaignWindow> {
-  private final String host;
-  private final int port;
-  private final String prefix;
+  private final YsbRedis redis;
 
-  RedisWindowSink(String host, int port, String prefix) {
-    this.host = host;
-    this.port = port;
-    this.prefix = prefix;
+  RedisWindowSink(YsbRedis redis) {
+    this.redis = redis;
   }
 
   @Override
   public SinkWriter<YsbJob.CampaignWindow> createWriter(WriterInitContext context) {
-    return new Writer(new Jedis(host, port), prefix);
+    return new Writer(new Jedis(redis.host(), redis.port()), redis.prefix());
   }
 
   private static final class Writer implements SinkWriter<YsbJob.CampaignWindow> {

@@ -1,13 +1,9 @@
 package org.streambench.engine.flink;
 
 import java.nio.charset.StandardCharsets;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.Csv;
@@ -48,19 +44,14 @@ final class StateMachineJob {
     return events.keyBy(Event::key).process(new Transitions()).name("state-machine");
   }
 
-  static final class Transitions extends KeyedProcessFunction<String, Event, String> {
-    private transient ValueState<Session> session;
-
-    @Override
-    public void open(OpenContext context) {
-      session =
-          getRuntimeContext()
-              .getState(new ValueStateDescriptor<>("session", TypeInformation.of(Session.class)));
+  static final class Transitions extends KeyedValueFunction<Event, Session> {
+    Transitions() {
+      super("session", Session.class);
     }
 
     @Override
     public void processElement(Event e, Context ctx, Collector<String> out) throws Exception {
-      Session current = session.value(); // null: logged out
+      Session current = keyState.value(); // null: logged out
       int state = current == null ? StateMachine.OUT : current.state();
       int events = current == null ? 0 : current.events();
       int next = StateMachine.next(state, e.event());
@@ -68,10 +59,10 @@ final class StateMachineJob {
       if (next == StateMachine.INVALID) {
         out.collect(StateMachine.alert(seqTimeKey, state, e.event()) + "," + e.in());
       } else if (StateMachine.endsSession(state, e.event())) {
-        session.clear();
+        keyState.clear();
         out.collect(StateMachine.end(seqTimeKey, events + 1) + "," + e.in());
       } else {
-        session.update(new Session(next, events + 1));
+        keyState.update(new Session(next, events + 1));
       }
     }
   }

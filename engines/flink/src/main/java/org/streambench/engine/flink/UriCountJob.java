@@ -12,6 +12,7 @@ import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
@@ -32,21 +33,19 @@ final class UriCountJob {
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     DataStream<AccessLog> logs =
         KafkaIo.read(
             env,
             spec,
-            spec.inputTopic(),
             TypeInformation.of(AccessLog.class),
             parser(params.string("parser")),
-            watermarks(Duration.ofMillis(params.longValue("out.of.orderness.ms"))),
-            0,
-            "kafka");
+            watermarks(Duration.ofMillis(windowing.outOfOrdernessMs())));
     KafkaIo.write(
         count(
             logs,
-            Duration.ofMillis(params.longValue("window.ms")),
-            Duration.ofMillis(params.longValue("lateness.ms"))),
+            Duration.ofMillis(windowing.windowMs()),
+            Duration.ofMillis(windowing.latenessMs())),
         spec);
   }
 
@@ -61,9 +60,7 @@ final class UriCountJob {
 
   /** Event time in milliseconds, Flink's unit; windows start on whole milliseconds. */
   static WatermarkStrategy<AccessLog> watermarks(Duration outOfOrderness) {
-    return WatermarkStrategy.<AccessLog>forBoundedOutOfOrderness(outOfOrderness)
-        .withTimestampAssigner((log, kafkaTime) -> log.eventMicros() / 1000)
-        .withIdleness(KafkaIo.IDLE_PARTITION);
+    return KafkaIo.eventTime(outOfOrderness, (log, kafkaTime) -> log.eventMicros() / 1000);
   }
 
   /** Counts timestamped logs (end markers included, which it drops). */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -17,8 +16,10 @@ import org.apache.flink.util.Collector;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -62,36 +63,30 @@ final class YsbJob {
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
-    String redisHost = params.string("redis.host");
-    int redisPort = params.integer("redis.port");
+    YsbRedis redis = YsbRedis.of(params);
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     DataStream<AdEvent> events =
         KafkaIo.read(
             env,
             spec,
-            spec.inputTopic(),
             TypeInformation.of(AdEvent.class),
             AdEvent::parse,
-            WatermarkStrategy.<AdEvent>forBoundedOutOfOrderness(
-                    Duration.ofMillis(params.longValue("out.of.orderness.ms")))
-                .withTimestampAssigner((event, kafkaTime) -> event.eventTimeMs())
-                .withIdleness(KafkaIo.IDLE_PARTITION),
-            0,
-            "kafka");
+            KafkaIo.eventTime(
+                Duration.ofMillis(windowing.outOfOrdernessMs()),
+                (event, kafkaTime) -> event.eventTimeMs()));
     DataStream<View> views =
         events
             .filter(event -> YsbEvents.isView(event.eventType()))
             .name("views")
-            .map(new CampaignLookup(redisHost, redisPort))
+            .map(new CampaignLookup(redis))
             .name("campaign-lookup");
     DataStream<CampaignWindow> windows =
         countPerCampaign(
             views,
-            Duration.ofMillis(params.longValue("window.ms")),
-            Duration.ofMillis(params.longValue("lateness.ms")),
+            Duration.ofMillis(windowing.windowMs()),
+            Duration.ofMillis(windowing.latenessMs()),
             Duration.ofMillis(params.longValue("sla.ms")));
-    windows
-        .sinkTo(new RedisWindowSink(redisHost, redisPort, params.string("redis.prefix")))
-        .name("redis");
+    windows.sinkTo(new RedisWindowSink(redis)).name("redis");
     KafkaIo.write(windows.map(CampaignWindow::toString).name("format"), spec);
   }
 
@@ -108,19 +103,17 @@ final class YsbJob {
 
   /** ad_id → campaign_id from Redis ({@code GET <ad_id>}), cached: the map never changes. */
   static final class CampaignLookup extends RichMapFunction<AdEvent, View> {
-    private final String host;
-    private final int port;
+    private final YsbRedis redis;
     private transient Jedis jedis;
     private transient CampaignCache campaigns;
 
-    CampaignLookup(String host, int port) {
-      this.host = host;
-      this.port = port;
+    CampaignLookup(YsbRedis redis) {
+      this.redis = redis;
     }
 
     @Override
     public void open(OpenContext context) {
-      jedis = new Jedis(host, port);
+      jedis = new Jedis(redis.host(), redis.port());
       campaigns = new CampaignCache(jedis::get);
     }
 

@@ -24,6 +24,7 @@ import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
 import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
@@ -48,7 +49,7 @@ final class UriCountTopology {
     KafkaIo.write(
         count(
             logs,
-            Duration.ofMillis(params.longValue("window.ms")),
+            Duration.ofMillis(EventTimeWindowing.of(params).windowMs()),
             StreamsSettings.grace(spec),
             "uri"),
         spec);

@@ -17,9 +17,11 @@ import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.CampaignCache;
 import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.RedisWindowWrites;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -47,10 +49,8 @@ final class YsbTopology {
   }
 
   static void build(StreamsBuilder builder, JobSpec spec) {
-    WorkloadParams params = new WorkloadParams(spec);
-    String host = params.string("redis.host");
-    int port = params.integer("redis.port");
-    build(builder, spec, () -> jedis(host, port));
+    YsbRedis redis = YsbRedis.of(new WorkloadParams(spec));
+    build(builder, spec, () -> jedis(redis.host(), redis.port()));
   }
 
   /** A Redis client over one Jedis connection (each processor instance opens its own). */
@@ -81,7 +81,7 @@ final class YsbTopology {
         UriCountTopology.count(
                 KafkaIo.read(builder, List.of(spec.inputTopic()))
                     .process(() -> new CampaignViews(redis)),
-                Duration.ofMillis(params.longValue("window.ms")),
+                Duration.ofMillis(EventTimeWindowing.of(params).windowMs()),
                 StreamsSettings.grace(spec),
                 "campaign")
             .process(() -> new RedisWindowWriter(redis, prefix)),

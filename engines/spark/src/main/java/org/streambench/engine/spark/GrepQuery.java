@@ -24,22 +24,18 @@ final class GrepQuery {
   }
 
   /**
-   * Compiles the pattern once per task (Spark deserializes a fresh copy of the function for every
-   * task) and reuses one {@link GrepMatcher}, the text ending before the appended {@code ,in}.
+   * The {@link GrepMatcher} of the pattern, the text ending before the appended {@code ,in}. Spark
+   * deserializes a fresh copy of the function, and so of the matcher, for every task.
    */
   static final class Matches implements FilterFunction<String> {
-    private final String pattern;
-    private transient GrepMatcher matcher;
+    private final GrepMatcher matcher;
 
     Matches(String pattern) {
-      this.pattern = pattern;
+      this.matcher = new GrepMatcher(pattern);
     }
 
     @Override
     public boolean call(String stamped) {
-      if (matcher == null) {
-        matcher = new GrepMatcher(pattern);
-      }
       return matcher.matches(stamped, stamped.lastIndexOf(','));
     }
   }

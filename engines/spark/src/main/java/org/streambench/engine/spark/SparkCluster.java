@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.streambench.api.ClusterDaemon;
 import org.streambench.api.JobSpec;
 import org.streambench.api.PublishedPorts;
 
@@ -132,6 +133,22 @@ final class SparkCluster {
     } catch (java.net.URISyntaxException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Runs a daemon of the cluster (the Master, a Worker) in this process, as Spark's scripts start
+   * one: the environment checked ({@link #requireEnvironment}) and Spark's daemon properties set
+   * ({@link SparkSettings#daemonProperties}) before {@code preparation} makes the daemon.
+   */
+  static void runDaemon(String[] args, ClusterDaemon.Preparation preparation) {
+    ClusterDaemon.run(
+        args,
+        new SparkEngine(),
+        (spec, process) -> {
+          requireEnvironment();
+          SparkSettings.daemonProperties(spec).forEach(System::setProperty);
+          return preparation.prepare(spec, process);
+        });
   }
 
   /**

@@ -12,13 +12,9 @@ public final class SparkMaster {
   private SparkMaster() {}
 
   public static void main(String[] args) {
-    ClusterDaemon.run(
+    SparkCluster.runDaemon(
         args,
-        "spark",
-        () -> new SparkEngine().versions(),
         (spec, process) -> {
-          SparkCluster.requireEnvironment();
-          SparkSettings.daemonProperties(spec).forEach(System::setProperty);
           SparkCluster cluster = SparkCluster.publish(spec);
           String[] masterArgs = {
             "--host",

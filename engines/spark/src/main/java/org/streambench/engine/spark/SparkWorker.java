@@ -19,14 +19,10 @@ public final class SparkWorker {
   private SparkWorker() {}
 
   public static void main(String[] args) {
-    ClusterDaemon.run(
+    SparkCluster.runDaemon(
         args,
-        "spark",
-        () -> new SparkEngine().versions(),
         (spec, process) -> {
-          SparkCluster.requireEnvironment();
           SparkCluster.sparkHome(spec);
-          SparkSettings.daemonProperties(spec).forEach(System::setProperty);
           Path local = spec.runDir().resolve("spark-local-" + process.name()).toAbsolutePath();
           // where the Worker makes the directories its executors spill and keep blocks in
           System.setProperty("spark.local.dir", Files.createDirectories(local).toString());

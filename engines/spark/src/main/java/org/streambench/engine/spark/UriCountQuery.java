@@ -15,6 +15,7 @@ import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.uricount.AccessLogParsers;
 
@@ -46,14 +47,15 @@ final class UriCountQuery {
               + " needs scala.util.parsing.json (scala-parser-combinators 1.x), and Spark 4.0"
               + " ships scala-parser-combinators 2.4, which removed it");
     }
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     return KafkaIo.write(
         EventTime.countPerWindow(
                 KafkaIo.read(spark, spec)
                     .map(
                         (MapFunction<String, EventTime.Timed>) UriCountQuery::parse,
                         Encoders.bean(EventTime.Timed.class)),
-                params.longValue("window.ms"),
-                params.longValue("out.of.orderness.ms") + params.longValue("lateness.ms"))
+                windowing.windowMs(),
+                windowing.delayMs())
             .flatMap((FlatMapFunction<Row, String>) UriCountQuery::format, Encoders.STRING()),
         spec,
         "update");

@@ -22,9 +22,11 @@ import org.streambench.api.JobSpec;
 import org.streambench.api.KafkaClientSettings;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.RedisWindowWrites;
 import org.streambench.api.workload.WindowStats;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -50,8 +52,8 @@ final class YsbQuery {
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     WorkloadParams params = new WorkloadParams(spec);
-    String redisHost = params.string("redis.host");
-    int redisPort = params.integer("redis.port");
+    YsbRedis redis = YsbRedis.of(params);
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     long slaMs = params.longValue("sla.ms");
     if (!Triggers.continuous(spec) && Triggers.intervalMillis(spec) > slaMs) {
       System.err.println(
@@ -64,17 +66,13 @@ final class YsbQuery {
     return SparkEngine.configure(
             EventTime.countPerWindow(
                     KafkaIo.read(spark, spec)
-                        .flatMap(
-                            new ViewsToCampaigns(redisHost, redisPort),
-                            Encoders.bean(EventTime.Timed.class)),
-                    params.longValue("window.ms"),
-                    params.longValue("out.of.orderness.ms") + params.longValue("lateness.ms"))
+                        .flatMap(new ViewsToCampaigns(redis), Encoders.bean(EventTime.Timed.class)),
+                    windowing.windowMs(),
+                    windowing.delayMs())
                 .writeStream()
                 .foreach(
                     new RedisAndKafka(
-                        redisHost,
-                        redisPort,
-                        params.string("redis.prefix"),
+                        redis,
                         spec.bootstrapServers(),
                         spec.outputTopic(),
                         KafkaClientSettings.producer(spec))),
@@ -88,13 +86,11 @@ final class YsbQuery {
     /** ad_id → campaign_id per Redis server, shared by the tasks of this (local) JVM. */
     private static final Map<String, CampaignCache> CAMPAIGNS = new ConcurrentHashMap<>();
 
-    private final String host;
-    private final int port;
+    private final YsbRedis redis;
     private transient CampaignCache campaigns;
 
-    ViewsToCampaigns(String host, int port) {
-      this.host = host;
-      this.port = port;
+    ViewsToCampaigns(YsbRedis redis) {
+      this.redis = redis;
     }
 
     @Override
@@ -105,7 +101,8 @@ final class YsbQuery {
       }
       if (campaigns == null) {
         campaigns =
-            CAMPAIGNS.computeIfAbsent(host + ":" + port, server -> new CampaignCache(this::get));
+            CAMPAIGNS.computeIfAbsent(
+                redis.host() + ":" + redis.port(), server -> new CampaignCache(this::get));
       }
       return Collections.singletonList(
               EventTime.Timed.of(
@@ -117,7 +114,7 @@ final class YsbQuery {
 
     /** {@code GET <ad_id>} on a connection of its own: looked up once per ad and JVM. */
     private String get(String ad) {
-      try (Jedis jedis = new Jedis(host, port)) {
+      try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
         return jedis.get(ad);
       }
     }
@@ -128,26 +125,17 @@ final class YsbQuery {
     /** One producer per JVM, as Spark's Kafka sink caches its producers. */
     private static KafkaProducer<byte[], byte[]> producer;
 
-    private final String host;
-    private final int port;
-    private final String prefix;
+    private final YsbRedis redis;
     private final String bootstrapServers;
     private final String topic;
     private final Map<String, String> producerProps;
     private transient Jedis jedis;
-    private transient RedisWindowWrites redis;
+    private transient RedisWindowWrites writes;
     private transient AtomicReference<Exception> sendFailure;
 
     RedisAndKafka(
-        String host,
-        int port,
-        String prefix,
-        String bootstrapServers,
-        String topic,
-        Map<String, String> producerProps) {
-      this.host = host;
-      this.port = port;
-      this.prefix = prefix;
+        YsbRedis redis, String bootstrapServers, String topic, Map<String, String> producerProps) {
+      this.redis = redis;
       this.bootstrapServers = bootstrapServers;
       this.topic = topic;
       this.producerProps = producerProps;
@@ -163,8 +151,8 @@ final class YsbQuery {
 
     @Override
     public boolean open(long partitionId, long epochId) {
-      jedis = new Jedis(host, port);
-      redis = RedisWindowWrites.everyUpdate(prefix, jedis::hset);
+      jedis = new Jedis(redis.host(), redis.port());
+      writes = RedisWindowWrites.everyUpdate(redis.prefix(), jedis::hset);
       sendFailure = new AtomicReference<>();
       return true;
     }
@@ -174,7 +162,7 @@ final class YsbQuery {
       String campaign = r.getString(0);
       long windowStartMs = r.getTimestamp(1).getTime();
       long count = r.getLong(2);
-      redis.write(campaign, windowStartMs, count);
+      writes.write(campaign, windowStartMs, count);
       String value =
           KafkaIo.stampOut(
               WindowStats.line(campaign, windowStartMs, count, r.getLong(3), r.getLong(4)));

@@ -14,7 +14,6 @@ import org.apache.storm.Config;
 import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.ClusterSummary;
-import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.Nimbus;
@@ -180,7 +179,7 @@ final class ClusterJob {
       }
       if (id != null) {
         TopologyInfo info = nimbus.getTopologyInfo(id);
-        throwOnErrors(info);
+        TopologyChecks.requireNoErrors(info);
         List<ExecutorSummary> executors = info.get_executors();
         long ownAssigned =
             executors.stream().filter(e -> !e.get_component_id().startsWith("__")).count();
@@ -234,23 +233,8 @@ final class ClusterJob {
     } catch (NotAliveException e) {
       throw new IllegalStateException("topology " + id + " is gone", e);
     }
-    if (!"ACTIVE".equals(info.get_status())) {
-      throw new IllegalStateException(
-          "topology " + id + " is " + info.get_status() + ", not ACTIVE");
-    }
-    throwOnErrors(info);
-  }
-
-  private static void throwOnErrors(TopologyInfo info) {
-    for (Map.Entry<String, List<ErrorInfo>> e : info.get_errors().entrySet()) {
-      if (!e.getValue().isEmpty()) {
-        throw new IllegalStateException(
-            "component "
-                + e.getKey()
-                + " of the topology failed: "
-                + e.getValue().get(0).get_error());
-      }
-    }
+    TopologyChecks.requireActive(id, info.get_status());
+    TopologyChecks.requireNoErrors(info);
   }
 
   /**

@@ -1,14 +1,10 @@
 package org.streambench.engine.storm;
 
 import java.util.List;
-import java.util.Map;
 import org.apache.storm.generated.StormTopology;
-import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseBasicBolt;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
@@ -29,59 +25,43 @@ final class GrepTopology {
   static StormTopology build(JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
     TopologyBuilder builder = new TopologyBuilder();
-    String source;
-    if (params.inJob()) {
-      long seed = params.longValue("seed");
-      double matchFraction = params.decimal("match.fraction");
-      int words = params.integer("words");
-      builder.setSpout(
-          InJob.SOURCE,
-          new InJob.Source(
-              params.longValue("in-job.records"),
-              KafkaIo.LINE,
-              () -> {
-                GrepLines lines = new GrepLines(seed, matchFraction, words);
-                byte[] buf = new byte[lines.maxBytes()];
-                return (seq, t) -> List.of(lines.line(seq, t, buf), t);
-              }),
-          StormSettings.executors(spec, "spout"));
-      source = InJob.SOURCE;
-    } else {
-      KafkaIo.addSpout(
-          builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
-      source = KafkaIo.SPOUT;
-    }
+    String source =
+        params.inJob()
+            ? InJob.addSource(builder, spec, KafkaIo.LINE, lines(params))
+            : KafkaIo.addLineSpout(builder, spec);
     builder
         .setBolt(
             "grep",
-            new Grep(params.string("pattern"), params.inJob()),
+            new Grep(new GrepMatcher(params.string("pattern")), params.inJob()),
             StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(source);
-    if (params.inJob()) {
-      builder
-          .setBolt(InJob.TALLY, new InJob.GrepTally(), StormSettings.executors(spec, "sink"))
-          .localOrShuffleGrouping("grep");
-    } else {
-      KafkaIo.addSink(builder, spec).localOrShuffleGrouping("grep");
-    }
+    InJob.addSinkOf("grep", new InJob.GrepTally(), builder, spec);
     return builder.createTopology();
   }
 
-  /** Compiles the pattern once per task and reuses one {@link GrepMatcher}. */
-  static final class Grep extends BaseBasicBolt {
+  /**
+   * In-job input: line {@code seq} of {@link GrepLines}, as the Kafka spout's {@code (value, in)}.
+   */
+  private static InJob.Generators lines(WorkloadParams params) {
+    long seed = params.longValue("seed");
+    double matchFraction = params.decimal("match.fraction");
+    int words = params.integer("words");
+    return () -> {
+      GrepLines lines = new GrepLines(seed, matchFraction, words);
+      byte[] buf = new byte[lines.maxBytes()];
+      return (seq, t) -> List.of(lines.line(seq, t, buf), t);
+    };
+  }
+
+  /** Keeps the matching lines; each task's copy of the {@link GrepMatcher} reuses its matcher. */
+  static final class Grep extends ResultBolt {
     private static final long serialVersionUID = 1L;
-    private final String pattern;
+    private final GrepMatcher matcher;
     private final boolean inJob;
-    private transient GrepMatcher matcher;
 
-    Grep(String pattern, boolean inJob) {
-      this.pattern = pattern;
+    Grep(GrepMatcher matcher, boolean inJob) {
+      this.matcher = matcher;
       this.inJob = inJob;
-    }
-
-    @Override
-    public void prepare(Map<String, Object> conf, TopologyContext context) {
-      matcher = new GrepMatcher(pattern);
     }
 
     @Override
@@ -94,11 +74,6 @@ final class GrepTopology {
       if (inJob) {
         InJob.processed(match ? 1 : 0);
       }
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

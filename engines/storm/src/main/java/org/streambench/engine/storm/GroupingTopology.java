@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.BasicOutputCollector;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Fields;
@@ -28,61 +27,46 @@ import org.streambench.api.workload.KeyDistribution;
  * InJob.GroupingTally} keeps the final aggregate per key.
  */
 final class GroupingTopology {
-  static final Fields EVENT = new Fields("key", "value", "in");
-
   private GroupingTopology() {}
 
   static StormTopology build(JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
     TopologyBuilder builder = new TopologyBuilder();
-    String source;
-    if (params.inJob()) {
-      long seed = params.longValue("seed");
-      String distribution = params.string("distribution");
-      int keyCount = params.integer("keys");
-      double exponent = params.decimal("zipf.exponent");
-      KeyDistribution.of(distribution, keyCount, exponent); // bad parameters fail before submit
-      builder.setSpout(
-          InJob.SOURCE,
-          new InJob.Source(
-              params.longValue("in-job.records"),
-              EVENT,
-              () -> {
-                GroupingRecords records =
-                    new GroupingRecords(seed, KeyDistribution.of(distribution, keyCount, exponent));
-                return (seq, t) -> {
-                  String key = GroupingRecords.key(records.keyIndex(seq));
-                  return List.of(key, seq + "," + t + "," + key + "," + records.value(seq), t);
-                };
-              }),
-          StormSettings.executors(spec, "spout"));
-      source = InJob.SOURCE;
-    } else {
-      KafkaIo.addSpout(
-          builder,
-          spec,
-          List.of(spec.inputTopic()),
-          EVENT,
-          Map.of(),
-          (value, in) -> List.of(Csv.field(value, 2), value, in));
-      source = KafkaIo.SPOUT;
-    }
+    String source =
+        params.inJob()
+            ? InJob.addSource(builder, spec, KafkaIo.keyed("key"), records(params))
+            : KafkaIo.addKeyedSpout(
+                builder, spec, List.of(spec.inputTopic()), "key", value -> Csv.field(value, 2));
     builder
         .setBolt(
             "count-and-sum", new CountAndSum(params.inJob()), StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(source, new Fields("key"));
-    if (params.inJob()) {
-      builder
-          .setBolt(InJob.TALLY, new InJob.GroupingTally(), StormSettings.executors(spec, "sink"))
-          .localOrShuffleGrouping("count-and-sum");
-    } else {
-      KafkaIo.addSink(builder, spec).localOrShuffleGrouping("count-and-sum");
-    }
+    InJob.addSinkOf("count-and-sum", new InJob.GroupingTally(), builder, spec);
     return builder.createTopology();
   }
 
+  /**
+   * In-job input: record {@code seq} of {@link GroupingRecords}, as the Kafka spout's {@code (key,
+   * value, in)}.
+   */
+  private static InJob.Generators records(WorkloadParams params) {
+    long seed = params.longValue("seed");
+    String distribution = params.string("distribution");
+    int keyCount = params.integer("keys");
+    double exponent = params.decimal("zipf.exponent");
+    KeyDistribution.of(distribution, keyCount, exponent); // bad parameters fail before submit
+    return () -> {
+      GroupingRecords records =
+          new GroupingRecords(seed, KeyDistribution.of(distribution, keyCount, exponent));
+      return (seq, t) -> {
+        String key = GroupingRecords.key(records.keyIndex(seq));
+        return List.of(key, seq + "," + t + "," + key + "," + records.value(seq), t);
+      };
+    };
+  }
+
   /** Per key {count, sum}, hand-kept. */
-  static final class CountAndSum extends BaseBasicBolt {
+  static final class CountAndSum extends ResultBolt {
     private static final long serialVersionUID = 1L;
     private final boolean inJob;
     private final Map<String, long[]> totals = new HashMap<>();
@@ -105,11 +89,6 @@ final class GroupingTopology {
       if (inJob) {
         InJob.processed(1);
       }
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

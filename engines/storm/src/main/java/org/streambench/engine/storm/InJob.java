@@ -15,11 +15,14 @@ import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.streambench.api.EpochMicros;
+import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.InJobResult;
 
@@ -75,6 +78,34 @@ final class InJob {
     return GENERATED.get() >= records
         && PROCESSED.get() >= records
         && TALLIED.get() >= EMITTED.get();
+  }
+
+  /**
+   * Adds the {@link Source} spout of the job's {@code in-job.records} records, whose tuples have
+   * {@code fields}, with the spout executors of the job's settings. Returns its component id,
+   * {@link #SOURCE}.
+   */
+  static String addSource(
+      TopologyBuilder builder, JobSpec spec, Fields fields, Generators generators) {
+    builder.setSpout(
+        SOURCE,
+        new Source(new WorkloadParams(spec).longValue("in-job.records"), fields, generators),
+        StormSettings.executors(spec, "spout"));
+    return SOURCE;
+  }
+
+  /**
+   * Adds where the results of the workload's bolt {@code component} go: to {@code tally} in-job,
+   * else to the Kafka sink; either subscribes with {@code localOrShuffleGrouping}.
+   */
+  static void addSinkOf(String component, Tally tally, TopologyBuilder builder, JobSpec spec) {
+    if (new WorkloadParams(spec).inJob()) {
+      builder
+          .setBolt(TALLY, tally, StormSettings.executors(spec, "sink"))
+          .localOrShuffleGrouping(component);
+    } else {
+      KafkaIo.addSink(builder, spec).localOrShuffleGrouping(component);
+    }
   }
 
   /** Writes the counts as the run's {@link InJobResult}. */

@@ -8,9 +8,7 @@ import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
@@ -40,13 +38,7 @@ final class JoinTopology {
     WorkloadParams params = new WorkloadParams(spec);
     List<String> topics = JoinParts.topics(spec.inputTopic(), params.integer("streams"));
     TopologyBuilder builder = new TopologyBuilder();
-    KafkaIo.addSpout(
-        builder,
-        spec,
-        topics,
-        new Fields("sample", "value", "in"),
-        Map.of(),
-        (value, in) -> List.of(Csv.longField(value, 2), value, in));
+    KafkaIo.addKeyedSpout(builder, spec, topics, "sample", value -> Csv.longField(value, 2));
     builder
         .setBolt(
             "merge-parts",
@@ -58,7 +50,7 @@ final class JoinTopology {
     return builder.createTopology();
   }
 
-  static final class MergeParts extends BaseBasicBolt {
+  static final class MergeParts extends ResultBolt {
     private static final long serialVersionUID = 1L;
     private final long timerMs;
     private transient Map<Long, JoinSample> samples;
@@ -99,11 +91,6 @@ final class JoinTopology {
         long sample = timers.poll()[1];
         collector.emit(new Values(samples.remove(sample).result(sample)));
       }
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

@@ -74,12 +74,44 @@ final class KafkaIo {
     return List.of(value, in);
   }
 
+  /** The key of a keyed spout's tuple, from the record's value. */
+  @FunctionalInterface
+  interface KeyOf extends Serializable {
+    Object keyOf(String value);
+  }
+
+  /** Tuple fields of a keyed spout: the key {@code key}, the record's value and entry stamp. */
+  static Fields keyed(String key) {
+    return new Fields(key, "value", "in");
+  }
+
+  /** Adds the spout of the input topic that passes each record on as it is: {@link #LINE}. */
+  static String addLineSpout(TopologyBuilder builder, JobSpec spec) {
+    return addSpout(builder, spec, List.of(spec.inputTopic()), LINE, Map.of(), KafkaIo::line);
+  }
+
+  /**
+   * Adds the spout of {@code topics} whose tuples are {@link #keyed keyed(key)}: the key {@code
+   * keyOf} finds in the record, for a {@code fieldsGrouping} on it, the record and its entry stamp.
+   */
+  static String addKeyedSpout(
+      TopologyBuilder builder, JobSpec spec, List<String> topics, String key, KeyOf keyOf) {
+    return addSpout(
+        builder,
+        spec,
+        topics,
+        keyed(key),
+        Map.of(),
+        (value, in) -> List.of(keyOf.keyOf(value), value, in));
+  }
+
   /**
    * Adds the Kafka spout reading {@code topics}, whose tuples have {@code fields} on the default
    * stream (and {@code extraStreams}, stream → fields, for routed tuples), with the spout executors
-   * of the job's settings; readiness waits for all of them.
+   * of the job's settings; readiness waits for all of them. Returns its component id, {@link
+   * #SPOUT}.
    */
-  static void addSpout(
+  static String addSpout(
       TopologyBuilder builder,
       JobSpec spec,
       List<String> topics,
@@ -100,6 +132,7 @@ final class KafkaIo {
     int executors = StormSettings.executors(spec, "spout");
     builder.setSpout(SPOUT, new ReadySpout(config, readyDir(spec)), executors);
     SourceReadiness.expect(executors);
+    return SPOUT;
   }
 
   /**

@@ -10,7 +10,6 @@ import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
-import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologySummary;
 import org.apache.storm.scheduler.DefaultScheduler;
@@ -92,20 +91,8 @@ final class LocalStorm implements AutoCloseable {
       return;
     }
     TopologySummary summary = cluster.getTopologySummaryByName(topology);
-    if (!"ACTIVE".equals(summary.get_status())) {
-      throw new IllegalStateException(
-          "topology " + topology + " is " + summary.get_status() + ", not ACTIVE");
-    }
-    Map<String, List<ErrorInfo>> errors = cluster.getTopologyInfo(summary.get_id()).get_errors();
-    for (Map.Entry<String, List<ErrorInfo>> e : errors.entrySet()) {
-      if (!e.getValue().isEmpty()) {
-        throw new IllegalStateException(
-            "component "
-                + e.getKey()
-                + " of the topology failed: "
-                + e.getValue().get(0).get_error());
-      }
-    }
+    TopologyChecks.requireActive(topology, summary.get_status());
+    TopologyChecks.requireNoErrors(cluster.getTopologyInfo(summary.get_id()));
   }
 
   /** Kills the topology and stops the cluster and ZooKeeper, giving up (loudly) after 60 s. */

@@ -2,10 +2,8 @@ package org.streambench.engine.storm;
 
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.BasicOutputCollector;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseBasicBolt;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.streambench.api.JobSpec;
@@ -35,7 +33,7 @@ final class SleepTopology {
     return StormSettings.executors(spec, "bolt");
   }
 
-  static final class Sleep extends BaseBasicBolt {
+  static final class Sleep extends ResultBolt {
     private static final long serialVersionUID = 1L;
     private final long sleepMs;
 
@@ -52,11 +50,6 @@ final class SleepTopology {
         throw new IllegalStateException("interrupted while sleeping", e);
       }
       collector.emit(new Values(input.getString(0)));
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.BasicOutputCollector;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Fields;
@@ -30,13 +29,8 @@ final class StateMachineTopology {
 
   static StormTopology build(JobSpec spec) {
     TopologyBuilder builder = new TopologyBuilder();
-    KafkaIo.addSpout(
-        builder,
-        spec,
-        List.of(spec.inputTopic()),
-        new Fields("key", "value", "in"),
-        Map.of(),
-        (value, in) -> List.of(Csv.field(value, 2), value, in));
+    KafkaIo.addKeyedSpout(
+        builder, spec, List.of(spec.inputTopic()), "key", value -> Csv.field(value, 2));
     builder
         .setBolt("state-machine", new Transitions(), StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("key"));
@@ -45,7 +39,7 @@ final class StateMachineTopology {
   }
 
   /** Per logged-in user {state, events of the session}; a logged-out user has no entry. */
-  static final class Transitions extends BaseBasicBolt {
+  static final class Transitions extends ResultBolt {
     private static final long serialVersionUID = 1L;
     private final Map<String, int[]> sessions = new HashMap<>();
 
@@ -72,11 +66,6 @@ final class StateMachineTopology {
         session[0] = next;
         session[1] = events + 1;
       }
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

@@ -19,8 +19,7 @@ public final class StormNimbus {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "storm",
-        () -> new StormEngine().versions(),
+        new StormEngine(),
         (spec, process) -> {
           // started again after a fault: the same port, which the supervisors and the job know
           int port =

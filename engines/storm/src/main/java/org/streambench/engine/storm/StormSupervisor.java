@@ -41,8 +41,7 @@ public final class StormSupervisor {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "storm",
-        () -> new StormEngine().versions(),
+        new StormEngine(),
         (spec, process) -> {
           Path dir = StormCluster.dir(spec, process);
           Path home = stormHome(dir.resolve("home"));

@@ -20,8 +20,7 @@ public final class StormZooKeeper {
   public static void main(String[] args) {
     ClusterDaemon.run(
         args,
-        "storm",
-        () -> new StormEngine().versions(),
+        new StormEngine(),
         (spec, process) -> {
           File data = StormCluster.dir(spec, process).resolve("data").toFile();
           ZooKeeperServer server = new ZooKeeperServer(data, data, 2000);

@@ -8,9 +8,7 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.kafka.spout.KafkaTuple;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
@@ -18,6 +16,7 @@ import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.uricount.AccessLogParsers;
 
 /**
@@ -57,10 +56,7 @@ final class UriCountTopology {
     builder
         .setBolt(
             "uri-windows",
-            new UriWindows(
-                params.longValue("window.ms"),
-                params.longValue("out.of.orderness.ms"),
-                params.longValue("lateness.ms")),
+            new UriWindows(EventTimeWindowing.of(params)),
             StormSettings.executors(spec, "bolt"))
         .fieldsGrouping(KafkaIo.SPOUT, new Fields("uri"))
         .allGrouping(KafkaIo.SPOUT, MARKERS)
@@ -69,24 +65,20 @@ final class UriCountTopology {
     return builder.createTopology();
   }
 
-  static final class UriWindows extends BaseBasicBolt {
+  static final class UriWindows extends ResultBolt {
     private static final long serialVersionUID = 1L;
-    private final long windowMs;
-    private final long outOfOrdernessMs;
-    private final long latenessMs;
+    private final EventTimeWindowing windowing;
     private transient EventTimeWindows windows;
     private transient EventClock clock;
 
-    UriWindows(long windowMs, long outOfOrdernessMs, long latenessMs) {
-      this.windowMs = windowMs;
-      this.outOfOrdernessMs = outOfOrdernessMs;
-      this.latenessMs = latenessMs;
+    UriWindows(EventTimeWindowing windowing) {
+      this.windowing = windowing;
     }
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-      windows = new EventTimeWindows(windowMs, latenessMs);
-      clock = new EventClock(outOfOrdernessMs, StormEngine.IDLE_SOURCE_MS);
+      windows = new EventTimeWindows(windowing.windowMs(), windowing.latenessMs());
+      clock = new EventClock(windowing.outOfOrdernessMs(), StormEngine.IDLE_SOURCE_MS);
     }
 
     @Override
@@ -109,11 +101,6 @@ final class UriCountTopology {
         }
       }
       windows.advance(clock.watermark(now), firing);
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -34,8 +33,7 @@ final class WordCountTopology {
 
   static StormTopology build(JobSpec spec) {
     TopologyBuilder builder = new TopologyBuilder();
-    KafkaIo.addSpout(
-        builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
+    KafkaIo.addLineSpout(builder, spec);
     builder
         .setBolt("split", new SplitSentence(), StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
@@ -76,7 +74,7 @@ final class WordCountTopology {
   }
 
   /** Per word its open window. */
-  static final class CountWindow extends BaseBasicBolt {
+  static final class CountWindow extends ResultBolt {
     private static final long serialVersionUID = 1L;
     private final int size;
     private final Map<String, WordCountWindow> windows = new HashMap<>();
@@ -102,11 +100,6 @@ final class WordCountTopology {
       if (result != null) {
         collector.emit(new Values(result));
       }
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }

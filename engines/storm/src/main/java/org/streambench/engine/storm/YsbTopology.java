@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
@@ -20,8 +19,10 @@ import org.apache.storm.utils.TupleUtils;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.workload.EventTimeWindowing;
 import org.streambench.api.workload.RedisWindowWrites;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -46,26 +47,17 @@ final class YsbTopology {
 
   static StormTopology build(JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
-    String host = params.string("redis.host");
-    int port = params.integer("redis.port");
+    YsbRedis redis = YsbRedis.of(params);
     long slaMs = params.longValue("sla.ms");
     TopologyBuilder builder = new TopologyBuilder();
-    KafkaIo.addSpout(
-        builder, spec, List.of(spec.inputTopic()), KafkaIo.LINE, Map.of(), KafkaIo::line);
+    KafkaIo.addLineSpout(builder, spec);
     builder
-        .setBolt("views", new Views(host, port), StormSettings.executors(spec, "bolt"))
+        .setBolt("views", new Views(redis), StormSettings.executors(spec, "bolt"))
         .localOrShuffleGrouping(KafkaIo.SPOUT);
     builder
         .setBolt(
             "campaign-windows",
-            new CampaignWindows(
-                host,
-                port,
-                params.string("redis.prefix"),
-                params.longValue("window.ms"),
-                params.longValue("out.of.orderness.ms"),
-                params.longValue("lateness.ms"),
-                slaMs),
+            new CampaignWindows(redis, EventTimeWindowing.of(params), slaMs),
             StormSettings.executors(spec, "bolt"))
         .fieldsGrouping("views", new Fields("campaign"))
         .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, Math.max(1, slaMs / 1000));
@@ -77,19 +69,17 @@ final class YsbTopology {
   static final class Views extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final String host;
-    private final int port;
+    private final YsbRedis redis;
     private transient Jedis jedis;
     private transient CampaignCache campaigns;
 
-    Views(String host, int port) {
-      this.host = host;
-      this.port = port;
+    Views(YsbRedis redis) {
+      this.redis = redis;
     }
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-      jedis = new Jedis(host, port);
+      jedis = new Jedis(redis.host(), redis.port());
       campaigns = new CampaignCache(jedis::get);
     }
 
@@ -125,44 +115,29 @@ final class YsbTopology {
   }
 
   /** Counts views per campaign and window; flushes changed windows to Redis and Kafka. */
-  static final class CampaignWindows extends BaseBasicBolt {
+  static final class CampaignWindows extends ResultBolt {
     private static final long serialVersionUID = 1L;
-    private final String host;
-    private final int port;
-    private final String prefix;
-    private final long windowMs;
-    private final long outOfOrdernessMs;
-    private final long latenessMs;
+    private final YsbRedis redis;
+    private final EventTimeWindowing windowing;
     private final long slaMs;
     private transient Jedis jedis;
-    private transient RedisWindowWrites redis;
+    private transient RedisWindowWrites writes;
     private transient EventTimeWindows windows;
     private transient EventClock clock;
     private transient long lastFlushMs;
 
-    CampaignWindows(
-        String host,
-        int port,
-        String prefix,
-        long windowMs,
-        long outOfOrdernessMs,
-        long latenessMs,
-        long slaMs) {
-      this.host = host;
-      this.port = port;
-      this.prefix = prefix;
-      this.windowMs = windowMs;
-      this.outOfOrdernessMs = outOfOrdernessMs;
-      this.latenessMs = latenessMs;
+    CampaignWindows(YsbRedis redis, EventTimeWindowing windowing, long slaMs) {
+      this.redis = redis;
+      this.windowing = windowing;
       this.slaMs = slaMs;
     }
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-      jedis = new Jedis(host, port);
-      redis = RedisWindowWrites.everyUpdate(prefix, jedis::hset);
-      windows = new EventTimeWindows(windowMs, latenessMs);
-      clock = new EventClock(outOfOrdernessMs, StormEngine.IDLE_SOURCE_MS);
+      jedis = new Jedis(redis.host(), redis.port());
+      writes = RedisWindowWrites.everyUpdate(redis.prefix(), jedis::hset);
+      windows = new EventTimeWindows(windowing.windowMs(), windowing.latenessMs());
+      clock = new EventClock(windowing.outOfOrdernessMs(), StormEngine.IDLE_SOURCE_MS);
       lastFlushMs = System.currentTimeMillis();
     }
 
@@ -191,7 +166,7 @@ final class YsbTopology {
 
     private void publish(
         String campaign, long startMs, EventTimeWindows.Window w, BasicOutputCollector collector) {
-      redis.write(campaign, startMs, w.getCount());
+      writes.write(campaign, startMs, w.getCount());
       collector.emit(new Values(w.line(campaign, startMs)));
     }
 
@@ -200,11 +175,6 @@ final class YsbTopology {
       if (jedis != null) {
         jedis.close();
       }
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-      declarer.declare(new Fields(KafkaIo.RESULT));
     }
   }
 }
