@@ -3,6 +3,7 @@ package org.streambench.engine.flink;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
@@ -159,7 +160,16 @@ public final class FlinkEngine implements StreamEngine {
   private static void awaitAllTasksRunning(FlinkCluster cluster, JobClient job) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
-      JobStatus status = job.getJobStatus().get();
+      JobStatus status;
+      try {
+        status = job.getJobStatus().get();
+      } catch (ExecutionException | IllegalStateException e) {
+        // a local job that finishes fast (in-job) takes its MiniCluster down with it, and the
+        // status can no longer be asked ("MiniCluster is not yet running or has already been shut
+        // down", thrown at once or through the future); its result was complete before that
+        job.getJobExecutionResult().get(10, TimeUnit.SECONDS); // throws the job's failure cause
+        return;
+      }
       if (status.isGloballyTerminalState()) {
         job.getJobExecutionResult().get(); // throws the job's failure cause
         if (status == JobStatus.FINISHED) {
@@ -196,7 +206,16 @@ public final class FlinkEngine implements StreamEngine {
   private static void awaitRunning(JobClient job) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
-      JobStatus status = job.getJobStatus().get();
+      JobStatus status;
+      try {
+        status = job.getJobStatus().get();
+      } catch (ExecutionException | IllegalStateException e) {
+        // a local job that finishes fast (in-job) takes its MiniCluster down with it, and the
+        // status can no longer be asked ("MiniCluster is not yet running or has already been shut
+        // down", thrown at once or through the future); its result was complete before that
+        job.getJobExecutionResult().get(10, TimeUnit.SECONDS); // throws the job's failure cause
+        return;
+      }
       if (status == JobStatus.RUNNING && SourceReadiness.allStarted()
           || status == JobStatus.FINISHED) {
         return;
