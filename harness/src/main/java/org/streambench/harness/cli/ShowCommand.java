@@ -1,11 +1,13 @@
 package org.streambench.harness.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.calibrate.CalibrationTable;
+import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -66,6 +68,7 @@ final class ShowCommand implements Callable<Integer> {
       r.verificationExamples()
           .forEach((kind, ex) -> System.out.println("examples of " + kind + ": " + ex));
     }
+    printProfiles(r);
     System.out.println("config hash: " + r.configHash());
     if (r.provenance() != null) {
       for (Map.Entry<String, Object> e : r.provenance().entrySet()) {
@@ -74,5 +77,24 @@ final class ShowCommand implements Callable<Integer> {
     }
     System.out.println("run directory: " + r.runDir());
     return 0;
+  }
+
+  /** "Where the time went" of a run with --cpu-profile: per process, its CPU by owner. */
+  private static void printProfiles(RunResult r) {
+    if (r.profiles() == null) {
+      return;
+    }
+    System.out.println("where the time went (CPU profile of the steady state, docs/profiling.md):");
+    for (ProcessProfile p : r.profiles()) {
+      if (p.error() != null) {
+        System.out.println("  " + p.process() + ": not profiled: " + p.error());
+        continue;
+      }
+      System.out.printf("  %s: %s (%,d samples)%n", p.process(), p.ownersLine(), p.samples());
+      p.topSelf().stream()
+          .limit(3)
+          .forEach(f -> System.out.printf("    %5.1f %% self  %s%n", f.share() * 100, f.frame()));
+      System.out.println("    flame graph: " + Path.of(r.runDir()).resolve(p.flameGraph()));
+    }
   }
 }

@@ -41,6 +41,17 @@ public record ProcessProfile(
   /** A frame (or allocation site) and its share of the samples, 0..1. */
   public record FrameShare(String frame, double share) {}
 
+  /** The owners' shares in one line, e.g. {@code serialization/parsing 72.7 %, GC 1.1 %}. */
+  public String ownersLine() {
+    StringBuilder s = new StringBuilder();
+    owners.forEach(
+        (owner, share) ->
+            s.append(s.isEmpty() ? "" : ", ")
+                .append(owner)
+                .append(String.format(java.util.Locale.ROOT, " %.1f %%", share * 100)));
+    return s.toString();
+  }
+
   static ProcessProfile failed(String process, long pid, String error) {
     return new ProcessProfile(
         process, pid, null, 0, Map.of(), List.of(), List.of(), 0, List.of(), null, null, error);

@@ -37,6 +37,7 @@ public final class HtmlReport {
       white-space:nowrap}
       table.kv th{background:#fafafa;font-weight:normal;color:#444;white-space:nowrap}
       .bad{background:#fdecea;color:#b71c1c;font-weight:bold}.warn{background:#fff3e0;color:#a84300}
+      .flame svg{max-width:100%;height:auto;border:1px solid #ddd}
       .range{color:#666;font-size:12px}.good{color:#1b5e20}.banner{padding:8px 12px;border:2px solid #b71c1c;margin:12px 0}
       .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:12px}
       .grid.wide{grid-template-columns:repeat(auto-fill,minmax(620px,1fr))}td.nowrap{white-space:nowrap}

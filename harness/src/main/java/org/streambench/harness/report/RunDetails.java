@@ -128,6 +128,7 @@ final class RunDetails {
     row(h, "config hash", r.configHash());
     row(h, "run directory", r.runDir());
     h.close("table");
+    ProfileSection.write(h, r);
     if (r.config() != null) {
       h.raw("<details><summary>configuration (" + r.config().size() + " settings)</summary>");
       h.open("table", "kv");

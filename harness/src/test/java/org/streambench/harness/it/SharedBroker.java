@@ -140,6 +140,18 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
 
   /** {@code request} with {@code faults} (restarted after 3 s, 120 s grace). */
   static RunRequest withFaults(RunRequest request, String... faults) {
+    return copy(
+        request,
+        FaultSchedule.parse(List.of(faults), Duration.ofSeconds(3), Duration.ofSeconds(120)),
+        request.cpuProfile());
+  }
+
+  /** {@code request} with {@code --cpu-profile}. */
+  static RunRequest withCpuProfile(RunRequest request) {
+    return copy(request, request.faults(), true);
+  }
+
+  private static RunRequest copy(RunRequest request, FaultSchedule faults, boolean cpuProfile) {
     return new RunRequest(
         request.engine(),
         request.workload(),
@@ -160,8 +172,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.params(),
         request.driver(),
         request.deployment(),
-        FaultSchedule.parse(List.of(faults), Duration.ofSeconds(3), Duration.ofSeconds(120)),
-        request.cpuProfile());
+        faults,
+        cpuProfile);
   }
 
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */

@@ -1,0 +1,86 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.profile.FrameOwner;
+import org.streambench.harness.profile.ProcessProfile;
+import org.streambench.harness.results.RunResult;
+
+/**
+ * {@code --cpu-profile} on real engines: uricount made expensive by the Scala JSON parser must show
+ * the parser as the engine's largest owner of CPU, with a recording and a flame graph per process.
+ */
+class CpuProfileIT {
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
+
+  static Stream<String> engines() {
+    return TestEngines.selected().stream()
+        .filter(e -> e.workloads().contains("uricount"))
+        .map(e -> e.name());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  @Timeout(240)
+  void theJsonParserTopsAnExpensiveUriCountsProfile(String engine) throws Exception {
+    // Spark 4 ships without scala.util.parsing.json, so its uricount runs Jackson's parser
+    String parser = engine.equals("spark") ? "jackson" : "scala";
+    RunResult r =
+        kafka.run(
+            SharedBroker.withCpuProfile(
+                SharedBroker.workload(
+                    engine,
+                    "uricount",
+                    Guarantee.AT_LEAST_ONCE,
+                    Map.of(
+                        "parser", parser,
+                        "window.ms", "2000",
+                        "out.of.orderness.ms", "200",
+                        "lateness.ms", "5000"),
+                    // past the JIT's busiest seconds, at a rate every engine keeps up with on two
+                    // cores while parsing is most of its work
+                    2_500,
+                    10,
+                    8)));
+
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals("true", r.config().get("run.cpu-profile"));
+    assertNotNull(r.profiles(), "profiles");
+    List<ProcessProfile> engines =
+        r.profiles().stream().filter(p -> p.process().startsWith("engine")).toList();
+    assertTrue(!engines.isEmpty(), () -> "no engine profile: " + r.profiles());
+    ProcessProfile busiest =
+        engines.stream().max((a, b) -> Long.compare(a.samples(), b.samples())).orElseThrow();
+    assertNull(busiest.error(), busiest.error());
+    assertTrue(busiest.samples() > 100, () -> "samples: " + busiest.samples());
+    String parsing = FrameOwner.SERIALIZATION.label();
+    if (parser.equals("scala")) {
+      assertEquals(
+          parsing,
+          busiest.owners().keySet().iterator().next(),
+          () -> "owners: " + busiest.owners());
+    } else {
+      assertTrue(
+          busiest.owners().getOrDefault(parsing, 0.0) > 0, () -> "owners: " + busiest.owners());
+    }
+    Path runDir = Path.of(r.runDir());
+    assertTrue(Files.size(runDir.resolve(busiest.recording())) > 0);
+    assertTrue(Files.readString(runDir.resolve(busiest.flameGraph())).startsWith("<svg"));
+    ProcessProfile harness =
+        r.profiles().stream().filter(p -> p.process().equals("harness")).findFirst().orElseThrow();
+    assertTrue(harness.samples() > 0, () -> "harness: " + harness);
+  }
+}
