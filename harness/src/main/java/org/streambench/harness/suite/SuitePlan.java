@@ -92,7 +92,8 @@ public record SuitePlan(
             FaultSchedule.parse(
                 spec.faults(),
                 duration("restart-delay", spec.restartDelay()),
-                duration("recovery-grace", spec.recoveryGrace())));
+                duration("recovery-grace", spec.recoveryGrace())),
+            spec.cpuProfile());
     List<Variant> variants = spec.variants().isEmpty() ? List.of(new Variant()) : spec.variants();
 
     List<SuitePoint> points = new ArrayList<>();
@@ -174,7 +175,8 @@ public record SuitePlan(
       Duration warmup,
       Duration steady,
       Duration maxGeneratorLag,
-      FaultSchedule faults) {
+      FaultSchedule faults,
+      boolean cpuProfile) {
     RunRequest request(
         String engine,
         String workload,
@@ -213,7 +215,7 @@ public record SuitePlan(
           new DriverThreads(0, 0),
           deployment(labels),
           faults,
-          false);
+          cpuProfile);
     }
 
     /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */

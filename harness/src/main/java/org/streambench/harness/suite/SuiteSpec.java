@@ -48,6 +48,7 @@ import org.streambench.harness.UsageException;
  * @param restartDelay as {@code run --restart-delay}
  * @param recoveryGrace as {@code run --recovery-grace}
  * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
+ * @param cpuProfile as {@code run --cpu-profile}, for every run (docs/profiling.md)
  * @param search sustainable-throughput search bounds
  * @param quick overrides for {@code --quick}
  */
@@ -76,6 +77,7 @@ public record SuiteSpec(
     String restartDelay,
     String recoveryGrace,
     String latencyObjective,
+    boolean cpuProfile,
     SearchBounds search,
     JsonNode quick) {
 

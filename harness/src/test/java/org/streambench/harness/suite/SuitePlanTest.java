@@ -87,6 +87,21 @@ class SuitePlanTest {
   }
 
   @Test
+  void cpuProfileReachesEveryRunAndOnlyWhenAsked() throws IOException {
+    String suite =
+        """
+        engines: [alpha]
+        workloads: [identity]
+        rates: [1000, 2000]
+        """;
+    assertTrue(
+        plan(suite + "cpu-profile: true\n", false).points().stream()
+            .allMatch(point -> point.request().cpuProfile()));
+    assertTrue(
+        plan(suite, false).points().stream().noneMatch(point -> point.request().cpuProfile()));
+  }
+
+  @Test
   void deploymentWorkersAndBrokersAreAxesAndPointsOnOneKafkaRunTogether() throws IOException {
     SuitePlan p =
         plan(
