@@ -28,6 +28,15 @@ final class LocalFlink {
     return StreamExecutionEnvironment.createLocalEnvironment(2, conf);
   }
 
+  /**
+   * Runs the job until it has output {@code n} records, then cancels it: for jobs whose output
+   * comes from processing-time timers, which fire only while the job runs (an endless source keeps
+   * it running however long the timers take on a busy machine).
+   */
+  static <T> List<T> collectFirst(DataStream<T> stream, int n) throws Exception {
+    return stream.executeAndCollect(n);
+  }
+
   /** Runs the job to its end and returns all of its output. */
   @SuppressWarnings("try") // CloseableIterator.close() may throw InterruptedException
   static <T> List<T> collect(DataStream<T> stream) throws Exception {
