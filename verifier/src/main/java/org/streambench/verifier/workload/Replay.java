@@ -3,21 +3,70 @@ package org.streambench.verifier.workload;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.streambench.verifier.Verdict;
 
 /**
- * A check driven from one thread, for tests that run a job on generated input: generate the input
- * through the check (which tallies it), run the job on it, and judge the job's output lines.
+ * A workload's check driven from one thread, for tests that run a job on generated input: the input
+ * is generated through a check (which tallies it), the job runs on it, and the job's output lines
+ * are judged. Each {@link #judge} uses a new check that generated the same input, so one output can
+ * be judged as it is and damaged.
  *
  * <pre>
- * OutputCheck check = new GrepCheck(new GrepLines(seed, 0.1, 8), Pattern.compile("ERROR"), g);
- * List&lt;Replay.Input&gt; in = Replay.generate(check, 2000, startMicros, 1000);
- * List&lt;String&gt; out = ...the job's output lines, exit stamp included...;
- * Verdict v = Replay.judge(check, in.size(), out);
+ * Replay replay = Replay.of(() -&gt; new GrepCheck(lines, pattern, g), 2000, startMicros, 1000);
+ * List&lt;String&gt; out = job(replay.input());      // the job's output lines, exit stamp included
+ * Verdict v = replay.judge(out);                  // valid?
+ * Verdict w = replay.judge(out.subList(1, out.size()));   // one line lost: invalid
  * </pre>
  */
 public final class Replay {
-  private Replay() {}
+  private final Supplier<? extends OutputCheck> checks;
+  private final int n;
+  private final long startMicros;
+  private final long stepMicros;
+  private final List<Input> input;
+  private final String endMarker;
+
+  private Replay(Supplier<? extends OutputCheck> checks, int n, long startMicros, long stepMicros) {
+    this.checks = checks;
+    this.n = n;
+    this.startMicros = startMicros;
+    this.stepMicros = stepMicros;
+    OutputCheck check = checks.get();
+    this.input = List.copyOf(generate(check, n, startMicros, stepMicros));
+    this.endMarker = endMarker(check, lastT());
+  }
+
+  /**
+   * Records {@code 0..n-1} at {@code startMicros + seq * stepMicros}, as the harness generates them
+   * for a check from {@code checks} (a new one per call, each of the same parameters and seed).
+   */
+  public static Replay of(
+      Supplier<? extends OutputCheck> checks, int n, long startMicros, long stepMicros) {
+    return new Replay(checks, n, startMicros, stepMicros);
+  }
+
+  /** The generated input, in seq order. */
+  public List<Input> input() {
+    return input;
+  }
+
+  /** The intended time of the last record, µs. */
+  public long lastT() {
+    return startMicros + (n - 1) * stepMicros;
+  }
+
+  /** The end marker the harness writes after the input (uricount's), or null for none. */
+  public String endMarker() {
+    return endMarker;
+  }
+
+  /** The verdict of a new check, after generating the same input, on {@code lines}. */
+  public Verdict judge(List<String> lines) {
+    OutputCheck check = checks.get();
+    generate(check, n, startMicros, stepMicros);
+    return judge(check, n, lines);
+  }
 
   /**
    * One generated input record.
