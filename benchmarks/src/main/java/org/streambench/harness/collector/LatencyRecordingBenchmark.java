@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.streambench.harness.generator.PacingSchedule;
-import org.streambench.harness.verify.SequenceVerifier;
+import org.streambench.verifier.SequenceVerifier;
 
 /** The collector's per-record bookkeeping and the generator's schedule arithmetic. */
 @BenchmarkMode(Mode.AverageTime)

@@ -11,7 +11,7 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.RunGuard;
 import org.streambench.harness.summary.SummaryTable;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Runs prepared runs one after another on one Kafka, prints them side by side and returns the exit

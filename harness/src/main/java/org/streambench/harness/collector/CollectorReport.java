@@ -1,7 +1,7 @@
 package org.streambench.harness.collector;
 
 import java.util.List;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * What the collector saw on the output topic.

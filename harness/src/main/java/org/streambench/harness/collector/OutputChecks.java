@@ -7,7 +7,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.streambench.harness.generator.PacingSchedule;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Where every output record is checked and its latency recorded: the workload's checks and the

@@ -1,6 +1,6 @@
 package org.streambench.harness.collector;
 
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * What the collector hands each output record to (a workload's checks), and asks whether every

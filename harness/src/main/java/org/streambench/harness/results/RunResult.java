@@ -10,7 +10,7 @@ import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.profile.ProcessProfile;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Everything streambench knows about one run; written as {@code result.json} in the run directory

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
 import org.streambench.harness.workload.ExternalCheck;
+import org.streambench.verifier.Verdict;
 
 /**
  * A finished run's verdict: the verifier's findings (and the external check's, prefixed {@code

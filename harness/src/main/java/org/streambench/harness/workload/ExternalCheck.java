@@ -1,7 +1,7 @@
 package org.streambench.harness.workload;
 
 import java.util.Map;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * What a workload found outside Kafka after the run (ysb: the window counts in Redis).

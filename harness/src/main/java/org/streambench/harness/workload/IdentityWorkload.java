@@ -2,6 +2,7 @@ package org.streambench.harness.workload;
 
 import java.util.Map;
 import org.streambench.api.Guarantee;
+import org.streambench.verifier.workload.IdentityCheck;
 
 /** identity: framework overhead, every record passed through unchanged. */
 final class IdentityWorkload implements Workload {
@@ -28,6 +29,6 @@ final class IdentityWorkload implements Workload {
 
   @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
-    return new IdentityRun(params.nonNegativeInt("record.size"), guarantee);
+    return new WorkloadRun(new IdentityCheck(params.nonNegativeInt("record.size"), guarantee));
   }
 }

@@ -2,6 +2,7 @@ package org.streambench.harness.workload;
 
 import java.util.Map;
 import org.streambench.api.Guarantee;
+import org.streambench.verifier.workload.IdentityCheck;
 
 /** sleep: identity whose job holds each record {@code sleep.ms}; scales with parallelism. */
 final class SleepWorkload implements Workload {
@@ -28,6 +29,6 @@ final class SleepWorkload implements Workload {
   @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
     params.nonNegativeInt("sleep.ms");
-    return new IdentityRun(0, guarantee);
+    return new WorkloadRun(new IdentityCheck(0, guarantee));
   }
 }

@@ -3,6 +3,7 @@ package org.streambench.harness.workload;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.AccessLogs;
+import org.streambench.verifier.workload.UriCountCheck;
 
 /** uricount: access-log JSON, count per uri in event-time tumbling windows; parser is a knob. */
 final class UriCountWorkload implements Workload {
@@ -37,52 +38,11 @@ final class UriCountWorkload implements Workload {
 
   @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
-    return new Run(
-        new AccessLogs(seed, params.positiveInt("uris")),
-        params.positiveInt("window.ms") * 1000L,
-        params.nonNegativeInt("out.of.orderness.ms") * 1000L,
-        guarantee);
-  }
-
-  /**
-   * Output {@code uri,windowStartUs,count,maxEventUs,maxInUs,outUs}; the highest count per (uri,
-   * window) must equal the generated count. End markers past the last window close it.
-   */
-  private static final class Run extends WindowCountRun {
-    private final AccessLogs logs;
-    private final long windowMicros;
-    private final long outOfOrdernessMicros;
-    private final WindowTally tally;
-
-    Run(AccessLogs logs, long windowMicros, long outOfOrdernessMicros, Guarantee guarantee) {
-      super(guarantee);
-      this.logs = logs;
-      this.windowMicros = windowMicros;
-      this.outOfOrdernessMicros = outOfOrdernessMicros;
-      this.tally = new WindowTally(windowMicros, logs.uris());
-    }
-
-    @Override
-    public int maxRecordBytes() {
-      return logs.maxBytes();
-    }
-
-    @Override
-    public int encode(long seq, long t, byte[] buf) {
-      // engines see event time in milliseconds
-      tally.add(logs.uriIndex(seq), t / 1000 * 1000);
-      return logs.encode(seq, t, buf);
-    }
-
-    @Override
-    public int encodeEndMarker(long lastT, byte[] buf) {
-      return AccessLogs.encodeEndMarker(
-          lastT + windowMicros + outOfOrdernessMicros + 1_000_000, buf);
-    }
-
-    @Override
-    Map<String, Long> expectedCounts() {
-      return tally.expected(logs::uri, 1);
-    }
+    return new WorkloadRun(
+        new UriCountCheck(
+            new AccessLogs(seed, params.positiveInt("uris")),
+            params.positiveInt("window.ms") * 1000L,
+            params.nonNegativeInt("out.of.orderness.ms") * 1000L,
+            guarantee));
   }
 }

@@ -2,12 +2,16 @@ package org.streambench.harness.workload;
 
 import org.streambench.harness.collector.OutputRecords;
 import org.streambench.harness.generator.InputRecords;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
+import org.streambench.verifier.workload.OutputCheck;
 
 /**
- * The workload side of one run. The generator thread encodes input records in seq order and the run
- * tallies what it generated; once generation is over the run thread calls {@link #expect}; the
- * collector thread then parses and checks output records until {@link #complete()}.
+ * The workload side of one run: the generator's {@link InputRecords} and the collector's {@link
+ * OutputRecords}, handed to the workload's {@link OutputCheck} (the verifier module's, which engine
+ * tests use too), plus what only the harness does: services outside Kafka ({@link #setUp}, {@link
+ * #checkExternal}). The generator thread encodes input records in seq order and the check tallies
+ * what it generated; once generation is over the run thread calls {@link #expect}; the collector
+ * thread then checks output records until {@link #complete()}.
  *
  * <pre>
  * int len = run.encode(seq, intendedMicros, buf);      // generator thread
@@ -17,8 +21,17 @@ import org.streambench.harness.verify.Verdict;
  * run.complete(); run.verdict();                       // collector thread, after expect
  * </pre>
  */
-public abstract class WorkloadRun implements InputRecords, OutputRecords {
-  private volatile long expected = -1;
+public class WorkloadRun implements InputRecords, OutputRecords {
+  private final OutputCheck check;
+
+  public WorkloadRun(OutputCheck check) {
+    this.check = check;
+  }
+
+  /** The workload's check of this run. */
+  public final OutputCheck check() {
+    return check;
+  }
 
   /**
    * Prepares services outside Kafka before the engine starts (ysb loads Redis); returns extra job
@@ -37,53 +50,71 @@ public abstract class WorkloadRun implements InputRecords, OutputRecords {
    * A fixed delay the job adds between its last input and its last output (join's processing-time
    * timer), subtracted from drain-mode time; 0 for most workloads.
    */
-  public long outputDelayMicros() {
-    return 0;
+  public final long outputDelayMicros() {
+    return check.outputDelayMicros();
   }
 
   /**
-   * Generation is over after {@code sent} records. Finishes the expectations (work too slow for the
-   * generator thread belongs here) before the collector may judge completeness.
+   * Generation is over after {@code sent} records. Finishes the expectations before the collector
+   * may judge completeness.
    */
   public final void expect(long sent) {
-    prepareExpectations(sent);
-    expected = sent;
+    check.expect(sent);
   }
 
-  /** Hook of {@link #expect}, on the run thread. */
-  protected void prepareExpectations(long sent) {}
+  @Override
+  public final int maxRecordBytes() {
+    return check.maxRecordBytes();
+  }
 
-  /** Records generated, or -1 before {@link #expect}. */
-  protected final long expected() {
-    return expected;
+  @Override
+  public final int encode(long seq, long t, byte[] buf) {
+    return check.encode(seq, t, buf);
+  }
+
+  @Override
+  public final int stream() {
+    return check.stream();
+  }
+
+  @Override
+  public final byte[] key() {
+    return check.key();
+  }
+
+  @Override
+  public final boolean encodesConcurrently() {
+    return check.encodesConcurrently();
+  }
+
+  @Override
+  public final int encodeEndMarker(long lastT, byte[] buf) {
+    return check.encodeEndMarker(lastT, buf);
   }
 
   /** Records generated, or -1 while the generator is still running. */
   @Override
   public final long expectedSoFar() {
-    return expected;
+    return check.expectedSoFar();
   }
 
-  /**
-   * Checks one output record and fills {@code stamps} with the intended time of the newest input it
-   * reflects, its entry stamp and the output stamp (µs); false if it carries no latency.
-   */
   @Override
-  public abstract boolean observe(byte[] value, long[] stamps);
+  public final boolean observe(byte[] value, long[] stamps) {
+    return check.observe(value, stamps);
+  }
 
-  /** Output records seen, malformed ones included. */
   @Override
-  public abstract long received();
+  public final long received() {
+    return check.received();
+  }
 
-  /** After {@link #expect}: whether every expected output has arrived. */
   @Override
   public final boolean complete() {
-    return expected >= 0 && allArrived();
+    return check.complete();
   }
 
-  protected abstract boolean allArrived();
-
-  /** The verdict against what was generated; only after {@link #expect}. */
   @Override
-  public abstract Verdict verdict();
+  public final Verdict verdict() {
+    return check.verdict();
+  }
 }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.harness.UsageException;
+import org.streambench.verifier.workload.IdentityCheck;
 
 /** The catalogue: every workload the harness can generate and verify. */
 public final class Workloads {
@@ -29,7 +30,8 @@ public final class Workloads {
 
   /** An identity run of {@code recordSize}-byte records (calibration, at-least-once). */
   public static WorkloadRun identity(int recordSize) {
-    return new IdentityRun(recordSize, org.streambench.api.Guarantee.AT_LEAST_ONCE);
+    return new WorkloadRun(
+        new IdentityCheck(recordSize, org.streambench.api.Guarantee.AT_LEAST_ONCE));
   }
 
   public static Map<String, Workload> all() {

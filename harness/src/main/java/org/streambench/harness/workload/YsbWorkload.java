@@ -7,7 +7,8 @@ import org.HdrHistogram.Histogram;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.YsbEvents;
 import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.verify.KeyedCountVerifier;
+import org.streambench.verifier.KeyedCountVerifier;
+import org.streambench.verifier.workload.YsbCheck;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
@@ -51,40 +52,23 @@ final class YsbWorkload implements Workload {
   @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
     return new Run(
-        new YsbEvents(
-            seed, params.positiveInt("campaigns"), params.positiveInt("ads.per.campaign")),
-        params.positiveInt("window.ms"),
-        guarantee);
+        new YsbCheck(
+            new YsbEvents(
+                seed, params.positiveInt("campaigns"), params.positiveInt("ads.per.campaign")),
+            params.positiveInt("window.ms"),
+            guarantee));
   }
 
   /**
-   * Kafka output {@code campaign,windowStartMs,count,maxEventUs,maxInUs,outUs} per window update;
-   * the highest count per (campaign, window) must equal the generated views, in the output and in
-   * Redis, whose {@code time_updated} gives YSB's window latency.
+   * The run's Redis: YSB's ad → campaign map set up before the engine starts, and after the run the
+   * window counts the job wrote there, checked against the counts {@link YsbCheck} expects.
    */
-  private static final class Run extends WindowCountRun {
-    private final YsbEvents events;
-    private final long windowMs;
-    private final WindowTally tally;
+  private static final class Run extends WorkloadRun {
+    private final YsbCheck check;
 
-    Run(YsbEvents events, long windowMs, Guarantee guarantee) {
-      super(guarantee);
-      this.events = events;
-      this.windowMs = windowMs;
-      this.tally = new WindowTally(windowMs * 1000, events.campaigns());
-    }
-
-    @Override
-    public int maxRecordBytes() {
-      return events.maxBytes();
-    }
-
-    @Override
-    public int encode(long seq, long t, byte[] buf) {
-      if (events.eventType(seq) == YsbEvents.VIEW) {
-        tally.add(events.campaignOf(events.adIndex(seq)), YsbEvents.eventTimeMillis(t) * 1000);
-      }
-      return events.encode(seq, t, buf);
+    Run(YsbCheck check) {
+      super(check);
+      this.check = check;
     }
 
     static String prefix(String runId) {
@@ -96,6 +80,7 @@ final class YsbWorkload implements Workload {
     public Map<String, String> setUp(RunServices services) {
       try (Jedis j = services.redis().client()) {
         Pipeline p = j.pipelined();
+        YsbEvents events = check.events();
         for (int ad = 0; ad < events.ads(); ad++) {
           p.set(events.adId(ad), events.campaignId(events.campaignOf(ad)));
         }
@@ -105,11 +90,6 @@ final class YsbWorkload implements Workload {
           "redis.host", services.redis().host(),
           "redis.port", Integer.toString(services.redis().port()),
           "redis.prefix", prefix(services.runId()));
-    }
-
-    @Override
-    Map<String, Long> expectedCounts() {
-      return tally.expected(events::campaignId, 1000);
     }
 
     /**
@@ -122,7 +102,7 @@ final class YsbWorkload implements Workload {
       KeyedCountVerifier redisCounts = new KeyedCountVerifier();
       Histogram latency = new Histogram(3);
       long negative = 0;
-      List<String> keys = List.copyOf(expectedByWindow().keySet());
+      List<String> keys = List.copyOf(check.expectedByWindow().keySet());
       try (Jedis j = services.redis().client()) {
         Pipeline p = j.pipelined();
         Map<String, Response<List<String>>> replies = new LinkedHashMap<>();
@@ -138,7 +118,7 @@ final class YsbWorkload implements Workload {
           }
           redisCounts.observe(e.getKey(), Long.parseLong(v.get(0)));
           long windowStart = Long.parseLong(e.getKey().substring(e.getKey().indexOf('@') + 1));
-          long ms = Long.parseLong(v.get(1)) - windowStart - windowMs;
+          long ms = Long.parseLong(v.get(1)) - windowStart - check.windowMs();
           if (ms < 0) {
             negative++;
           } else {
@@ -150,7 +130,7 @@ final class YsbWorkload implements Workload {
       results.put("ysbWindowLatencyMicros", LatencySummary.of(latency));
       results.put("ysbWindowsUpdatedBeforeTheirEnd", negative);
       return new ExternalCheck(
-          redisCounts.verdict(expectedByWindow(), guarantee(), "windows"), results);
+          redisCounts.verdict(check.expectedByWindow(), check.guarantee(), "windows"), results);
     }
   }
 }

@@ -18,7 +18,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Every engine that has a cluster deployment, run as 2 worker processes: identity drains and, where

@@ -19,7 +19,7 @@ import org.streambench.harness.results.PostgresServer;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /** A real run, through the command line, stored in a real PostgreSQL server and read back. */
 class DatabaseIT {

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Drain mode on every engine: a pre-filled topic is processed from the earliest offset, every

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Every registered engine × every guarantee it offers, on the real embedded broker: identity at a

@@ -16,7 +16,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Runs on the user's own cluster ({@code --flink-rest}, {@code --spark-master}): on a cluster the

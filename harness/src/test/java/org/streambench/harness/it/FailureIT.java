@@ -21,7 +21,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /** Runs that crash or are interrupted stop every process and are stored as failed/aborted. */
 class FailureIT {

@@ -13,7 +13,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Real faults in real clusters (2 workers, one slot each, identity at 2,000 records/s): a worker

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 class ResultJsonTest {
   /** The typed fields keep the ids result.json has always had, so older files still read. */

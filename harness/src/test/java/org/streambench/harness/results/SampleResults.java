@@ -6,7 +6,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /** Results as the harness stores them, with what stresses a database: non-ASCII, large text. */
 final class SampleResults {

@@ -14,7 +14,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 class SustainabilityTest {
   private static final long RATE = 10_000;

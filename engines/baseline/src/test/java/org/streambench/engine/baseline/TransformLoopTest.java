@@ -3,10 +3,10 @@ package org.streambench.engine.baseline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,11 +32,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
+import org.streambench.verifier.Verdict;
+import org.streambench.verifier.workload.IdentityCheck;
+import org.streambench.verifier.workload.OutputCheck;
+import org.streambench.verifier.workload.Replay;
 
 /**
  * The transform loops of each guarantee, with that guarantee's settings, against a real broker: two
  * loops over three input partitions transform every record once (read_committed, as the collector
- * reads) and commit the consumed offsets to the run's consumer group.
+ * reads) and commit the consumed offsets to the run's consumer group. The output is judged by the
+ * harness's own check of identity (the verifier module's), which must find it valid and must find
+ * it invalid with one line lost or duplicated.
  */
 class TransformLoopTest {
   private static final int RECORDS = 300;
@@ -108,6 +114,24 @@ class TransformLoopTest {
       loop.rethrowFailure();
     }
 
+    // the harness's check of identity, on the loops' real output
+    List<String> lines = new ArrayList<>();
+    for (byte[] record : out) {
+      lines.add(new String(record, StandardCharsets.US_ASCII));
+    }
+    Verdict verdict = Replay.judge(identityCheck(guarantee), RECORDS, lines);
+    assertEquals(Verdict.Status.VALID, verdict.status(), () -> verdict.reasons() + " " + verdict);
+    assertEquals(RECORDS, verdict.counts().get("received"));
+    // and one line lost (or, where at-most-once allows loss, seen twice) is caught
+    List<String> damaged = new ArrayList<>(lines);
+    if (guarantee.forbidsLoss()) {
+      damaged.remove(RECORDS / 2);
+    } else {
+      damaged.add(damaged.get(RECORDS / 2));
+    }
+    Verdict bad = Replay.judge(identityCheck(guarantee), RECORDS, damaged);
+    assertEquals(Verdict.Status.INVALID, bad.status(), () -> bad.toString());
+
     Map<Long, long[]> bySeq = new TreeMap<>();
     for (byte[] record : out) {
       long[] fields = new long[4];
@@ -120,6 +144,14 @@ class TransformLoopTest {
     assertEquals(RECORDS, committedOffsets(spec.runId(), input));
   }
 
+  /** The harness's check of identity, with this test's input generated through it. */
+  private static OutputCheck identityCheck(Guarantee guarantee) {
+    OutputCheck check = new IdentityCheck(0, guarantee);
+    Replay.generate(check, RECORDS, 1_000_000, 1);
+    return check;
+  }
+
+  /** Identity input as the harness generates it: seq {@code s} intended at 1 000 000 + s µs. */
   private static void produceIdentityRecords(String topic) throws Exception {
     Map<String, Object> config =
         Map.of(
@@ -127,11 +159,9 @@ class TransformLoopTest {
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
-      byte[] buf = new byte[64];
-      for (long seq = 0; seq < RECORDS; seq++) {
-        int len = IdentityRecords.encodeInput(seq, 1_000_000 + seq, buf);
-        producer.send(
-            new ProducerRecord<>(topic, (int) (seq % PARTITIONS), null, Arrays.copyOf(buf, len)));
+      for (Replay.Input r :
+          Replay.generate(new IdentityCheck(0, Guarantee.AT_LEAST_ONCE), RECORDS, 1_000_000, 1)) {
+        producer.send(new ProducerRecord<>(topic, (int) (r.seq() % PARTITIONS), null, r.bytes()));
       }
       producer.flush();
     }

@@ -2,6 +2,7 @@ package org.streambench.engine.spark;
 
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.FilterFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.streambench.api.JobSpec;
@@ -18,9 +19,12 @@ final class GrepQuery {
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
     return KafkaIo.write(
-        KafkaIo.read(spark, spec).filter(new Matches(new WorkloadParams(spec).string("pattern"))),
-        spec,
-        "append");
+        results(KafkaIo.read(spark, spec), new WorkloadParams(spec)), spec, "append");
+  }
+
+  /** The query between its Kafka ends: {@code value,in} records → results without {@code out}. */
+  static Dataset<String> results(Dataset<String> records, WorkloadParams params) {
+    return records.filter(new Matches(params.string("pattern")));
   }
 
   /**

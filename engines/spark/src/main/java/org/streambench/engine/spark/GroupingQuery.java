@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.GroupState;
@@ -48,17 +49,19 @@ final class GroupingQuery {
   }
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    return KafkaIo.write(
-        KafkaIo.read(spark, spec)
-            .groupByKey((MapFunction<String, String>) r -> Csv.field(r, 2), Encoders.STRING())
-            .flatMapGroupsWithState(
-                new CountAndSum(),
-                OutputMode.Append(),
-                Encoders.bean(Totals.class),
-                Encoders.STRING(),
-                GroupStateTimeout.NoTimeout()),
-        spec,
-        "append");
+    return KafkaIo.write(results(KafkaIo.read(spark, spec)), spec, "append");
+  }
+
+  /** The query between its Kafka ends: {@code value,in} records → results without {@code out}. */
+  static Dataset<String> results(Dataset<String> records) {
+    return records
+        .groupByKey((MapFunction<String, String>) r -> Csv.field(r, 2), Encoders.STRING())
+        .flatMapGroupsWithState(
+            new CountAndSum(),
+            OutputMode.Append(),
+            Encoders.bean(Totals.class),
+            Encoders.STRING(),
+            GroupStateTimeout.NoTimeout());
   }
 
   /** {@code seq,t,key,value,in} records of one key → one updated aggregate per record. */

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.GroupState;
@@ -49,17 +50,22 @@ final class JoinQuery {
     WorkloadParams params = new WorkloadParams(spec);
     String topics =
         String.join(",", JoinParts.topics(spec.inputTopic(), params.integer("streams")));
-    return KafkaIo.write(
-        KafkaIo.read(spark, spec, topics)
-            .groupByKey((MapFunction<String, Long>) r -> Csv.longField(r, 2), Encoders.LONG())
-            .flatMapGroupsWithState(
-                new MergeParts(params.longValue("timer.ms")),
-                OutputMode.Append(),
-                Encoders.bean(Sample.class),
-                Encoders.STRING(),
-                GroupStateTimeout.ProcessingTimeTimeout()),
-        spec,
-        "append");
+    return KafkaIo.write(results(KafkaIo.read(spark, spec, topics), params), spec, "append");
+  }
+
+  /**
+   * The query between its Kafka ends: {@code value,in} records of every stream → results without
+   * {@code out}.
+   */
+  static Dataset<String> results(Dataset<String> records, WorkloadParams params) {
+    return records
+        .groupByKey((MapFunction<String, Long>) r -> Csv.longField(r, 2), Encoders.LONG())
+        .flatMapGroupsWithState(
+            new MergeParts(params.longValue("timer.ms")),
+            OutputMode.Append(),
+            Encoders.bean(Sample.class),
+            Encoders.STRING(),
+            GroupStateTimeout.ProcessingTimeTimeout());
   }
 
   static final class MergeParts

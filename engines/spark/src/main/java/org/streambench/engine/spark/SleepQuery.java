@@ -2,6 +2,7 @@ package org.streambench.engine.spark;
 
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
@@ -18,17 +19,19 @@ final class SleepQuery {
   private SleepQuery() {}
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    long sleepMs = new WorkloadParams(spec).longValue("sleep.ms");
     return KafkaIo.write(
-        KafkaIo.read(spark, spec)
-            .map(
-                (MapFunction<String, String>)
-                    record -> {
-                      Thread.sleep(sleepMs);
-                      return record;
-                    },
-                Encoders.STRING()),
-        spec,
-        "append");
+        results(KafkaIo.read(spark, spec), new WorkloadParams(spec)), spec, "append");
+  }
+
+  /** The query between its Kafka ends: {@code value,in} records → results without {@code out}. */
+  static Dataset<String> results(Dataset<String> records, WorkloadParams params) {
+    long sleepMs = params.longValue("sleep.ms");
+    return records.map(
+        (MapFunction<String, String>)
+            record -> {
+              Thread.sleep(sleepMs);
+              return record;
+            },
+        Encoders.STRING());
   }
 }

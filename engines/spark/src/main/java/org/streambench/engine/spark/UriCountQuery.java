@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -47,18 +48,19 @@ final class UriCountQuery {
               + " needs scala.util.parsing.json (scala-parser-combinators 1.x), and Spark 4.0"
               + " ships scala-parser-combinators 2.4, which removed it");
     }
+    return KafkaIo.write(results(KafkaIo.read(spark, spec), params), spec, "update");
+  }
+
+  /** The query between its Kafka ends: {@code value,in} records → results without {@code out}. */
+  static Dataset<String> results(Dataset<String> records, WorkloadParams params) {
     EventTimeWindowing windowing = EventTimeWindowing.of(params);
-    return KafkaIo.write(
-        EventTime.countPerWindow(
-                KafkaIo.read(spark, spec)
-                    .map(
-                        (MapFunction<String, EventTime.Timed>) UriCountQuery::parse,
-                        Encoders.bean(EventTime.Timed.class)),
-                windowing.windowMs(),
-                windowing.delayMs())
-            .flatMap((FlatMapFunction<Row, String>) UriCountQuery::format, Encoders.STRING()),
-        spec,
-        "update");
+    return EventTime.countPerWindow(
+            records.map(
+                (MapFunction<String, EventTime.Timed>) UriCountQuery::parse,
+                Encoders.bean(EventTime.Timed.class)),
+            windowing.windowMs(),
+            windowing.delayMs())
+        .flatMap((FlatMapFunction<Row, String>) UriCountQuery::format, Encoders.STRING());
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.FlatMapGroupsWithStateFunction;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.GroupState;
@@ -36,21 +37,23 @@ final class WordCountQuery {
   private WordCountQuery() {}
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
-    int windowSize = new WorkloadParams(spec).integer("window.size");
     return KafkaIo.write(
-        KafkaIo.read(spark, spec)
-            .flatMap((FlatMapFunction<String, String>) WordCountQuery::split, Encoders.STRING())
-            .groupByKey(
-                (MapFunction<String, String>) w -> w.substring(0, w.indexOf(',')),
-                Encoders.STRING())
-            .flatMapGroupsWithState(
-                new CountWindow(windowSize),
-                OutputMode.Append(),
-                Encoders.bean(WordCountWindow.class),
-                Encoders.STRING(),
-                GroupStateTimeout.NoTimeout()),
-        spec,
-        "append");
+        results(KafkaIo.read(spark, spec), new WorkloadParams(spec)), spec, "append");
+  }
+
+  /** The query between its Kafka ends: {@code value,in} records → results without {@code out}. */
+  static Dataset<String> results(Dataset<String> records, WorkloadParams params) {
+    int windowSize = params.integer("window.size");
+    return records
+        .flatMap((FlatMapFunction<String, String>) WordCountQuery::split, Encoders.STRING())
+        .groupByKey(
+            (MapFunction<String, String>) w -> w.substring(0, w.indexOf(',')), Encoders.STRING())
+        .flatMapGroupsWithState(
+            new CountWindow(windowSize),
+            OutputMode.Append(),
+            Encoders.bean(WordCountWindow.class),
+            Encoders.STRING(),
+            GroupStateTimeout.NoTimeout());
   }
 
   /** {"msgId":..,"eventTime":..,"sentence":"w1 w2 .."},in → one {@code word,eventTime,in} each. */

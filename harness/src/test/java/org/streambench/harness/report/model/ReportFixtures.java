@@ -13,7 +13,7 @@ import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.Verdict;
 
 /**
  * Synthetic runs and suite points: 2 s warm-up, 8 s steady state, one timeseries point a second.

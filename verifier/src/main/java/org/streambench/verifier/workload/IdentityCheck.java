@@ -1,18 +1,22 @@
-package org.streambench.harness.workload;
+package org.streambench.verifier.workload;
 
 import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
-import org.streambench.harness.verify.SequenceVerifier;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.SequenceVerifier;
+import org.streambench.verifier.Verdict;
 
-/** A run of identity or sleep: records {@code seq,t[,pad]}, every seq expected back once. */
-final class IdentityRun extends WorkloadRun {
+/**
+ * identity and sleep: records {@code seq,t[,pad]}, output {@code seq,t[,pad],in,out}; every seq
+ * expected back once.
+ */
+public final class IdentityCheck extends OutputCheck {
   private final int recordSize;
   private final Guarantee guarantee;
   private final SequenceVerifier verifier = new SequenceVerifier();
   private final long[] fields = new long[IdentityRecords.OUTPUT_FIELDS];
 
-  IdentityRun(int recordSize, Guarantee guarantee) {
+  /** {@code recordSize}: bytes per input record, 0 for the natural {@code seq,t}. */
+  public IdentityCheck(int recordSize, Guarantee guarantee) {
     this.recordSize = recordSize;
     this.guarantee = guarantee;
   }

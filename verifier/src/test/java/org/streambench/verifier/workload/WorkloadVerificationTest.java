@@ -1,4 +1,4 @@
-package org.streambench.harness.workload;
+package org.streambench.verifier.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,15 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
+import org.streambench.api.workload.AccessLogs;
 import org.streambench.api.workload.GrepLines;
+import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.StateMachineInput;
+import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
-import org.streambench.harness.verify.Verdict;
-import org.streambench.harness.workload.ReferenceJobs.Input;
+import org.streambench.verifier.Verdict;
+import org.streambench.verifier.workload.Replay.Input;
 
 /**
  * Each workload's checks against a correct reference output, then with each kind of error injected:
@@ -26,25 +33,31 @@ class WorkloadVerificationTest {
   private static final long SEED = 7;
   private static final long START = 1_763_790_000_000_000L;
 
-  /** A workload run: its parameters, guarantee, records and their spacing in µs. */
-  private record Case(String workload, Map<String, String> params, Guarantee g, int n, long step) {
-    WorkloadRun run() {
-      Workload w = Workloads.get(workload);
-      return w.newRun(Params.resolve(w, params), SEED, g);
+  /** A workload's check of a run (made anew for each use), its records and their spacing in µs. */
+  private record Case(Supplier<OutputCheck> check, int n, long step) {
+    OutputCheck run() {
+      return check.get();
     }
   }
 
   private static Verdict check(
       Case c, Function<List<Input>, List<String>> job, UnaryOperator<List<String>> damage) {
-    WorkloadRun run = c.run();
-    List<Input> in = ReferenceJobs.generate(run, c.n(), START, c.step());
+    OutputCheck check = c.run();
+    List<Input> in = Replay.generate(check, c.n(), START, c.step());
     List<String> out = damage.apply(new ArrayList<>(job.apply(in)));
-    run.expect(c.n());
-    long[] stamps = new long[3];
-    for (String o : out) {
-      run.observe(o.getBytes(StandardCharsets.US_ASCII), stamps);
-    }
-    return run.verdict();
+    return Replay.judge(check, c.n(), out);
+  }
+
+  private static GrepCheck grep(double matchFraction, String pattern, Guarantee g) {
+    return new GrepCheck(new GrepLines(SEED, matchFraction, 8), Pattern.compile(pattern), g);
+  }
+
+  private static StateMachineCheck stateMachine(int reorderEvery, Guarantee g) {
+    return new StateMachineCheck(new StateMachineInput(SEED, 20, 3, reorderEvery), 20, g);
+  }
+
+  private static UriCountCheck uriCount(Guarantee g) {
+    return new UriCountCheck(new AccessLogs(SEED, 9), 1_000_000, 1_000_000, g);
   }
 
   private static UnaryOperator<List<String>> none() {
@@ -104,8 +117,8 @@ class WorkloadVerificationTest {
 
   @Test
   void identityAndSleep() {
-    for (String w : List.of("identity", "sleep")) {
-      Case c = new Case(w, Map.of(), Guarantee.EXACTLY_ONCE, 500, 1000);
+    for (int recordSize : new int[] {0, 100}) {
+      Case c = new Case(() -> new IdentityCheck(recordSize, Guarantee.EXACTLY_ONCE), 500, 1000);
       Function<List<Input>, List<String>> job = ReferenceJobs::identity;
       assertValid(check(c, job, none()));
       assertInvalid(check(c, job, drop(10)), "lost", 1);
@@ -116,7 +129,7 @@ class WorkloadVerificationTest {
 
   @Test
   void grep() {
-    Case c = new Case("grep", Map.of("match.fraction", "0.2"), Guarantee.EXACTLY_ONCE, 2000, 1000);
+    Case c = new Case(() -> grep(0.2, "ERROR", Guarantee.EXACTLY_ONCE), 2000, 1000);
     Function<List<Input>, List<String>> job = in -> ReferenceJobs.grep(in, "ERROR");
     assertValid(check(c, job, none()));
     assertInvalid(check(c, job, drop(3)), "lost", 1);
@@ -135,7 +148,7 @@ class WorkloadVerificationTest {
 
   @Test
   void grepWithAnotherPatternExpectsItsMatches() {
-    Case c = new Case("grep", Map.of("pattern", "WARN|DEBUG"), Guarantee.AT_LEAST_ONCE, 1000, 1000);
+    Case c = new Case(() -> grep(0.1, "WARN|DEBUG", Guarantee.AT_LEAST_ONCE), 1000, 1000);
     assertValid(check(c, in -> ReferenceJobs.grep(in, "WARN|DEBUG"), none()));
     assertInvalid(check(c, in -> ReferenceJobs.grep(in, "WARN"), none()), "lost", -1);
   }
@@ -144,9 +157,11 @@ class WorkloadVerificationTest {
   void grouping() {
     Case c =
         new Case(
-            "grouping",
-            Map.of("keys", "50", "distribution", "zipf"),
-            Guarantee.EXACTLY_ONCE,
+            () ->
+                new GroupingCheck(
+                    new GroupingRecords(SEED, KeyDistribution.of("zipf", 50, 1.0)),
+                    50,
+                    Guarantee.EXACTLY_ONCE),
             3000,
             1000);
     Function<List<Input>, List<String>> job = ReferenceJobs::grouping;
@@ -161,7 +176,7 @@ class WorkloadVerificationTest {
 
   @Test
   void stateMachine() {
-    Case c = new Case("statemachine", Map.of("keys", "20"), Guarantee.EXACTLY_ONCE, 3000, 1000);
+    Case c = new Case(() -> stateMachine(0, Guarantee.EXACTLY_ONCE), 3000, 1000);
     Function<List<Input>, List<String>> job = ReferenceJobs::stateMachine;
     Verdict ok = check(c, job, none());
     assertValid(ok);
@@ -175,23 +190,11 @@ class WorkloadVerificationTest {
 
   @Test
   void reorderedSessionsRaiseAlertsThatExactlyOnceRejects() {
-    Case eo =
-        new Case(
-            "statemachine",
-            Map.of("keys", "20", "reorder.every", "10"),
-            Guarantee.EXACTLY_ONCE,
-            3000,
-            1000);
+    Case eo = new Case(() -> stateMachine(10, Guarantee.EXACTLY_ONCE), 3000, 1000);
     Verdict v = check(eo, ReferenceJobs::stateMachine, none());
     assertEquals(Verdict.Status.INVALID, v.status());
     assertTrue(v.counts().get("alerts") > 5, "alerts: " + v.counts());
-    Case alo =
-        new Case(
-            "statemachine",
-            Map.of("keys", "20", "reorder.every", "10"),
-            Guarantee.AT_LEAST_ONCE,
-            3000,
-            1000);
+    Case alo = new Case(() -> stateMachine(10, Guarantee.AT_LEAST_ONCE), 3000, 1000);
     Verdict weaker = check(alo, ReferenceJobs::stateMachine, none());
     assertValid(weaker);
     assertTrue(weaker.counts().get("alerts") > 5, "alerts are counted: " + weaker.counts());
@@ -201,9 +204,12 @@ class WorkloadVerificationTest {
   void wordCount() {
     Case c =
         new Case(
-            "wordcount",
-            Map.of("vocabulary", "30", "distribution", "zipf"),
-            Guarantee.EXACTLY_ONCE,
+            () ->
+                new WordCountCheck(
+                    new WordSentences(SEED, 10, KeyDistribution.of("zipf", 30, 1.0)),
+                    30,
+                    10,
+                    Guarantee.EXACTLY_ONCE),
             500,
             1000);
     Function<List<Input>, List<String>> job = in -> ReferenceJobs.wordCount(in, 10);
@@ -218,9 +224,7 @@ class WorkloadVerificationTest {
   void ysb() {
     Case c =
         new Case(
-            "ysb",
-            Map.of("campaigns", "5", "window.ms", "1000"),
-            Guarantee.EXACTLY_ONCE,
+            () -> new YsbCheck(new YsbEvents(SEED, 5, 10), 1000, Guarantee.EXACTLY_ONCE),
             3000,
             1000);
     Function<List<Input>, List<String>> job =
@@ -246,9 +250,9 @@ class WorkloadVerificationTest {
   void join() {
     Case c =
         new Case(
-            "join",
-            Map.of("delay.records", "30", "payload.bytes", "8"),
-            Guarantee.EXACTLY_ONCE,
+            () ->
+                new JoinCheck(
+                    new JoinParts(SEED, 3, 30, 8), 8, 10_000_000L, Guarantee.EXACTLY_ONCE),
             900,
             1000);
     Function<List<Input>, List<String>> job = in -> ReferenceJobs.join(in, 8);
@@ -261,9 +265,10 @@ class WorkloadVerificationTest {
 
   @Test
   void joinSpreadsPartsOverItsStreams() {
-    WorkloadRun run = new Case("join", Map.of(), Guarantee.AT_LEAST_ONCE, 0, 0).run();
+    OutputCheck run =
+        new JoinCheck(new JoinParts(SEED, 3, 3000, 100), 100, 10_000_000L, Guarantee.AT_LEAST_ONCE);
     int[] perStream = new int[3];
-    for (Input r : ReferenceJobs.generate(run, 3000, START, 1000)) {
+    for (Input r : Replay.generate(run, 3000, START, 1000)) {
       perStream[r.stream()]++;
       assertEquals(r.stream(), Integer.parseInt(r.value().split(",")[3]));
     }
@@ -272,7 +277,7 @@ class WorkloadVerificationTest {
 
   @Test
   void uriCount() {
-    Case c = new Case("uricount", Map.of("window.ms", "1000"), Guarantee.EXACTLY_ONCE, 3000, 1000);
+    Case c = new Case(() -> uriCount(Guarantee.EXACTLY_ONCE), 3000, 1000);
     Function<List<Input>, List<String>> job = in -> ReferenceJobs.uriCount(in, 1000);
     assertValid(check(c, job, none()));
     assertInvalid(check(c, job, field(0, 2, s -> "1")), "lost", -1);
@@ -282,8 +287,7 @@ class WorkloadVerificationTest {
 
   @Test
   void uriCountEndMarkerLiesBeyondTheLastWindow() {
-    WorkloadRun run =
-        new Case("uricount", Map.of("window.ms", "1000"), Guarantee.AT_LEAST_ONCE, 0, 0).run();
+    OutputCheck run = uriCount(Guarantee.AT_LEAST_ONCE);
     byte[] buf = new byte[run.maxRecordBytes()];
     String marker = new String(buf, 0, run.encodeEndMarker(START, buf), StandardCharsets.US_ASCII);
     assertTrue(marker.contains("\"uri\":\"__end__\""), marker);

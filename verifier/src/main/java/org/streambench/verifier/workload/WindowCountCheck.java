@@ -1,22 +1,23 @@
-package org.streambench.harness.workload;
+package org.streambench.verifier.workload;
 
 import java.util.Map;
 import org.streambench.api.Guarantee;
-import org.streambench.harness.verify.KeyedCountVerifier;
-import org.streambench.harness.verify.Verdict;
+import org.streambench.verifier.KeyedCountVerifier;
+import org.streambench.verifier.OutputFields;
+import org.streambench.verifier.Verdict;
 
 /**
- * A run whose output revises a count per (key, window): {@code key,windowStart,count,eventUs,inUs,
- * outUs} (ysb, uricount). The highest count per {@code key@windowStart} must equal what the
+ * A check of output that revises a count per (key, window): {@code key,windowStart,count,eventUs,
+ * inUs,outUs} (ysb, uricount). The highest count per {@code key@windowStart} must equal what the
  * subclass tallied; subclasses encode input and name the expected counts.
  */
-abstract class WindowCountRun extends WorkloadRun {
+public abstract class WindowCountCheck extends OutputCheck {
   private final Guarantee guarantee;
   private final KeyedCountVerifier verifier = new KeyedCountVerifier();
   private final OutputFields fields = new OutputFields(6);
   private volatile Map<String, Long> expectedCounts;
 
-  WindowCountRun(Guarantee guarantee) {
+  WindowCountCheck(Guarantee guarantee) {
     this.guarantee = guarantee;
   }
 
@@ -28,12 +29,12 @@ abstract class WindowCountRun extends WorkloadRun {
     expectedCounts = expectedCounts();
   }
 
-  /** The expected counts, after {@link #expect}. */
-  protected final Map<String, Long> expectedByWindow() {
+  /** The expected count per {@code key@windowStart}, after {@link #expect}. */
+  public final Map<String, Long> expectedByWindow() {
     return expectedCounts;
   }
 
-  protected final Guarantee guarantee() {
+  public final Guarantee guarantee() {
     return guarantee;
   }
 

@@ -1,4 +1,4 @@
-package org.streambench.harness.verify;
+package org.streambench.verifier;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.streambench.harness.workload;
+package org.streambench.verifier.workload;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,19 +9,19 @@ import java.util.function.IntFunction;
  * Counts generated records per (key, tumbling event-time window), cheaply enough for the generator
  * thread: event time only moves forward, so the current window's counters are cached.
  */
-final class WindowTally {
+public final class WindowTally {
   private final long windowMicros;
   private final int keys;
   private final TreeMap<Long, long[]> windows = new TreeMap<>();
   private long currentStart = Long.MIN_VALUE;
   private long[] current;
 
-  WindowTally(long windowMicros, int keys) {
+  public WindowTally(long windowMicros, int keys) {
     this.windowMicros = windowMicros;
     this.keys = keys;
   }
 
-  void add(int key, long eventMicros) {
+  public void add(int key, long eventMicros) {
     long start = eventMicros - Math.floorMod(eventMicros, windowMicros);
     if (start != currentStart) {
       currentStart = start;
@@ -34,7 +34,7 @@ final class WindowTally {
    * Non-zero counts keyed {@code name@windowStart}, window starts in the unit {@code perMicro}
    * divides microseconds by (1 for µs, 1000 for ms).
    */
-  Map<String, Long> expected(IntFunction<String> name, long perMicro) {
+  public Map<String, Long> expected(IntFunction<String> name, long perMicro) {
     Map<String, Long> out = new LinkedHashMap<>();
     windows.forEach(
         (start, counts) -> {

@@ -1,4 +1,4 @@
-package org.streambench.harness.verify;
+package org.streambench.verifier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.streambench.harness.workload;
+package org.streambench.verifier;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,6 +1,5 @@
-package org.streambench.harness.workload;
+package org.streambench.verifier.workload;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.streambench.api.workload.StateMachine;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.verifier.workload.Replay.Input;
 
 /**
  * Single-threaded reference implementations of each workload's job (docs/workloads.md), for the
@@ -19,27 +19,6 @@ import org.streambench.api.workload.YsbEvents;
  */
 final class ReferenceJobs {
   private ReferenceJobs() {}
-
-  /** One generated input record. */
-  record Input(long seq, long t, int stream, String key, String value) {}
-
-  static List<Input> generate(WorkloadRun run, int n, long startMicros, long stepMicros) {
-    List<Input> out = new ArrayList<>();
-    byte[] buf = new byte[run.maxRecordBytes()];
-    for (long seq = 0; seq < n; seq++) {
-      long t = startMicros + seq * stepMicros;
-      int len = run.encode(seq, t, buf);
-      byte[] key = run.key();
-      out.add(
-          new Input(
-              seq,
-              t,
-              run.stream(),
-              key == null ? null : new String(key, StandardCharsets.US_ASCII),
-              new String(buf, 0, len, StandardCharsets.US_ASCII)));
-    }
-    return out;
-  }
 
   static List<String> identity(List<Input> in) {
     return in.stream().map(r -> r.value() + "," + (r.t() + 1) + "," + (r.t() + 2)).toList();
