@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.streambench.verifier.Verdict;
 
 /**
@@ -78,6 +79,45 @@ public final class Replay {
     OutputCheck check = checks.get();
     generate(check, n, startMicros, stepMicros);
     return judge(check, n, lines);
+  }
+
+  /**
+   * Judges a job's output twice: as it is, which must be valid (more than 10 lines of it), and
+   * damaged by {@code damage} (on a copy), which must be invalid; so that a test of the job can
+   * fail, and fails saying why.
+   *
+   * @throws AssertionError if either verdict is not the one expected
+   */
+  public void assertValidAndDamageCaught(List<String> out, UnaryOperator<List<String>> damage) {
+    if (out.size() <= 10) {
+      throw new AssertionError("too little output to judge: " + out.size() + " lines");
+    }
+    Verdict v = judge(out);
+    if (v.status() != Verdict.Status.VALID) {
+      throw new AssertionError(
+          "the job's output is " + v.status() + ": " + v.reasons() + " " + v.examples());
+    }
+    Verdict damaged = judge(damage.apply(new ArrayList<>(out)));
+    if (damaged.status() != Verdict.Status.INVALID) {
+      throw new AssertionError("damaged output judged " + damaged.status() + ": " + damaged);
+    }
+  }
+
+  /** Damage: the middle line lost. */
+  public static List<String> dropOne(List<String> out) {
+    out.remove(out.size() / 2);
+    return out;
+  }
+
+  /**
+   * Damage for jobs that revise a window's count (where one lost update goes unseen, as the next
+   * carries the total): the first window's count revised above what its input had.
+   */
+  public static List<String> overcountFirst(List<String> out) {
+    String[] f = out.get(0).split(",", -1);
+    f[2] = Long.toString(Long.parseLong(f[2]) + 1000);
+    out.add(String.join(",", f));
+    return out;
   }
 
   /**

@@ -1,14 +1,10 @@
 package org.streambench.engine.flink;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -29,7 +25,6 @@ import org.streambench.api.workload.KeyDistribution;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
-import org.streambench.verifier.Verdict;
 import org.streambench.verifier.workload.GrepCheck;
 import org.streambench.verifier.workload.GroupingCheck;
 import org.streambench.verifier.workload.IdentityCheck;
@@ -59,14 +54,14 @@ class JobsVerifiedTest {
   void identity() throws Exception {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
     List<String> out = run(LocalFlink.env().fromData(entryStamped(replay)));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void sleep() throws Exception {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 200, START, 1000);
     List<String> out = run(SleepJob.hold(LocalFlink.env().fromData(entryStamped(replay)), 1));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -79,7 +74,7 @@ class JobsVerifiedTest {
             1000);
     List<Line> lines = parsed(replay, Line::parse);
     List<String> out = run(GrepJob.matching(LocalFlink.env().fromData(lines), "ERROR"));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -94,7 +89,7 @@ class JobsVerifiedTest {
             1000);
     List<GroupingJob.Event> events = parsed(replay, GroupingJob.Event::parse);
     List<String> out = run(GroupingJob.aggregate(LocalFlink.env().fromData(events)));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -107,7 +102,7 @@ class JobsVerifiedTest {
             1000);
     List<StateMachineJob.Event> events = parsed(replay, StateMachineJob.Event::parse);
     List<String> out = run(StateMachineJob.run(LocalFlink.env().fromData(events)));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -122,7 +117,7 @@ class JobsVerifiedTest {
             1000);
     List<Line> sentences = parsed(replay, Line::parse);
     List<String> out = run(WordCountJob.count(LocalFlink.env().fromData(sentences), 10));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   /**
@@ -153,7 +148,7 @@ class JobsVerifiedTest {
             YsbJob.countPerCampaign(
                     views, Duration.ofSeconds(1), Duration.ofSeconds(60), Duration.ofSeconds(1))
                 .map(YsbJob.CampaignWindow::toString));
-    assertJudged(replay, out, JobsVerifiedTest::overcountFirst);
+    replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
   }
 
   /** The map half of {@link YsbJob.CampaignLookup}, over a map instead of Redis. */
@@ -210,7 +205,7 @@ class JobsVerifiedTest {
             .setParallelism(1)
             .filter(part -> part.sample() >= 0);
     List<String> out = serialized(LocalFlink.collectFirst(JoinJob.join(input, 1000), 100));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -229,7 +224,7 @@ class JobsVerifiedTest {
             .fromData(logs)
             .assignTimestampsAndWatermarks(UriCountJob.watermarks(Duration.ofSeconds(1)));
     List<String> out = run(UriCountJob.count(stream, Duration.ofSeconds(1), Duration.ZERO));
-    assertJudged(replay, out, JobsVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   // --- the job's ends and the judgement
@@ -262,28 +257,6 @@ class JobsVerifiedTest {
       byte[] value = SINK.serialize(result, null, null).value();
       out.add(new String(value, StandardCharsets.US_ASCII));
     }
-    return out;
-  }
-
-  private static void assertJudged(
-      Replay replay, List<String> out, Function<List<String>, List<String>> damage) {
-    assertTrue(out.size() > 10, "outputs: " + out.size());
-    Verdict v = replay.judge(out);
-    assertEquals(Verdict.Status.VALID, v.status(), () -> v.reasons() + " " + v.examples());
-    Verdict damaged = replay.judge(damage.apply(new ArrayList<>(out)));
-    assertEquals(Verdict.Status.INVALID, damaged.status(), damaged::toString);
-  }
-
-  private static List<String> dropOne(List<String> out) {
-    out.remove(out.size() / 2);
-    return out;
-  }
-
-  /** A window count revised upward: more than the input had (an update is never lost alone). */
-  private static List<String> overcountFirst(List<String> out) {
-    String[] f = out.get(0).split(",", -1);
-    f[2] = Long.toString(Long.parseLong(f[2]) + 1000);
-    out.add(String.join(",", f));
     return out;
   }
 }

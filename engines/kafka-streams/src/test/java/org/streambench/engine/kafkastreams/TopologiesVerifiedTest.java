@@ -1,15 +1,11 @@
 package org.streambench.engine.kafkastreams;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.TestInputTopic;
@@ -26,7 +22,6 @@ import org.streambench.api.workload.KeyDistribution;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
-import org.streambench.verifier.Verdict;
 import org.streambench.verifier.workload.GrepCheck;
 import org.streambench.verifier.workload.GroupingCheck;
 import org.streambench.verifier.workload.IdentityCheck;
@@ -54,14 +49,14 @@ class TopologiesVerifiedTest {
   @Test
   void identity() {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
-    assertJudged(replay, run("identity", Map.of(), replay), TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(run("identity", Map.of(), replay), Replay::dropOne);
   }
 
   @Test
   void sleep() {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 100, START, 1000);
     List<String> out = run("sleep", Map.of("sleep.ms", "1"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -73,7 +68,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("grep", Map.of("pattern", "ERROR|WARN"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -87,7 +82,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("grouping", Map.of("keys", "50"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -99,7 +94,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("statemachine", Map.of("keys", "20"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -113,7 +108,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("wordcount", Map.of("window.size", "10"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   /**
@@ -149,7 +144,7 @@ class TopologiesVerifiedTest {
       pipe(TestRuns.input(driver), replay);
       out = TestRuns.output(driver);
     }
-    assertJudged(replay, out, TopologiesVerifiedTest::overcountFirst);
+    replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
   }
 
   /** join's timers are wall-clock punctuations: the driver's clock moves 2 ms per record. */
@@ -180,7 +175,7 @@ class TopologiesVerifiedTest {
       driver.advanceWallClockTime(Duration.ofSeconds(2));
       out = TestRuns.output(driver);
     }
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -209,7 +204,7 @@ class TopologiesVerifiedTest {
       out = TestRuns.output(driver);
     }
     // the topology emits every revision of a window's count: a lost line hides in the next one
-    assertJudged(replay, out, TopologiesVerifiedTest::overcountFirst);
+    replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
   }
 
   // --- the driver and the judgement
@@ -227,28 +222,6 @@ class TopologiesVerifiedTest {
     for (Replay.Input r : replay.input()) {
       topic.pipeInput(r.key(), r.value());
     }
-  }
-
-  private static void assertJudged(
-      Replay replay, List<String> out, UnaryOperator<List<String>> damage) {
-    assertTrue(out.size() > 10, "outputs: " + out.size());
-    Verdict v = replay.judge(out);
-    assertEquals(Verdict.Status.VALID, v.status(), () -> v.reasons() + " " + v.examples());
-    Verdict damaged = replay.judge(damage.apply(new ArrayList<>(out)));
-    assertEquals(Verdict.Status.INVALID, damaged.status(), damaged::toString);
-  }
-
-  private static List<String> dropOne(List<String> out) {
-    out.remove(out.size() / 2);
-    return out;
-  }
-
-  /** A window count revised upward: more than the input had (an update is never lost alone). */
-  private static List<String> overcountFirst(List<String> out) {
-    String[] f = out.get(0).split(",", -1);
-    f[2] = Long.toString(Long.parseLong(f[2]) + 1000);
-    out.add(String.join(",", f));
-    return out;
   }
 
   /** Redis as a map: {@code GET} of the ad map; window hashes kept, not checked. */

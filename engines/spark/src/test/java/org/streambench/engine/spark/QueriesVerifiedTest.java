@@ -1,8 +1,5 @@
 package org.streambench.engine.spark;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +31,6 @@ import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
-import org.streambench.verifier.Verdict;
 import org.streambench.verifier.workload.GrepCheck;
 import org.streambench.verifier.workload.GroupingCheck;
 import org.streambench.verifier.workload.IdentityCheck;
@@ -89,7 +85,7 @@ class QueriesVerifiedTest {
   @Test
   void identity() throws Exception {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
-    assertJudged(replay, run(replay, "append", in -> in), QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(run(replay, "append", in -> in), Replay::dropOne);
   }
 
   @Test
@@ -97,7 +93,7 @@ class QueriesVerifiedTest {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 200, START, 1000);
     WorkloadParams params = params("sleep", Map.of("sleep.ms", "1"));
     List<String> out = run(replay, "append", in -> SleepQuery.results(in, params));
-    assertJudged(replay, out, QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -110,7 +106,7 @@ class QueriesVerifiedTest {
             1000);
     WorkloadParams params = params("grep", Map.of("pattern", "ERROR"));
     List<String> out = run(replay, "append", in -> GrepQuery.results(in, params));
-    assertJudged(replay, out, QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -124,7 +120,7 @@ class QueriesVerifiedTest {
             START,
             1000);
     List<String> out = run(replay, "append", GroupingQuery::results);
-    assertJudged(replay, out, QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -136,7 +132,7 @@ class QueriesVerifiedTest {
             START,
             1000);
     List<String> out = run(replay, "append", StateMachineQuery::results);
-    assertJudged(replay, out, QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -151,7 +147,7 @@ class QueriesVerifiedTest {
             1000);
     WorkloadParams params = params("wordcount", Map.of("window.size", "10"));
     List<String> out = run(replay, "append", in -> WordCountQuery.results(in, params));
-    assertJudged(replay, out, QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   /** join's timers are processing-time timeouts: batches without data fire them. */
@@ -165,7 +161,7 @@ class QueriesVerifiedTest {
             1000);
     WorkloadParams params = params("join", Map.of("streams", "3", "timer.ms", "1000"));
     List<String> out = run(replay, "append", in -> JoinQuery.results(in, params));
-    assertJudged(replay, out, QueriesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   /** Update mode: every window's count as of the batch; the end marker ends the input. */
@@ -186,7 +182,7 @@ class QueriesVerifiedTest {
                 "out.of.orderness.ms", "100",
                 "lateness.ms", "0"));
     List<String> out = run(replay, "update", in -> UriCountQuery.results(in, params));
-    assertJudged(replay, out, QueriesVerifiedTest::overcountFirst);
+    replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
   }
 
   // --- the query between a memory source and a collecting sink, and the judgement
@@ -248,27 +244,5 @@ class QueriesVerifiedTest {
             dir,
             new HashMap<>(),
             params));
-  }
-
-  private static void assertJudged(
-      Replay replay, List<String> out, UnaryOperator<List<String>> damage) {
-    assertTrue(out.size() > 10, "outputs: " + out.size());
-    Verdict v = replay.judge(out);
-    assertEquals(Verdict.Status.VALID, v.status(), () -> v.reasons() + " " + v.examples());
-    Verdict damaged = replay.judge(damage.apply(new ArrayList<>(out)));
-    assertEquals(Verdict.Status.INVALID, damaged.status(), damaged::toString);
-  }
-
-  private static List<String> dropOne(List<String> out) {
-    out.remove(out.size() / 2);
-    return out;
-  }
-
-  /** A window count revised upward: more than the input had (an update is never lost alone). */
-  private static List<String> overcountFirst(List<String> out) {
-    String[] f = out.get(0).split(",", -1);
-    f[2] = Long.toString(Long.parseLong(f[2]) + 1000);
-    out.add(String.join(",", f));
-    return out;
   }
 }

@@ -1,8 +1,5 @@
 package org.streambench.engine.storm;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +9,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.storm.LocalCluster;
@@ -44,7 +40,6 @@ import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
-import org.streambench.verifier.Verdict;
 import org.streambench.verifier.workload.GrepCheck;
 import org.streambench.verifier.workload.GroupingCheck;
 import org.streambench.verifier.workload.IdentityCheck;
@@ -108,14 +103,14 @@ class TopologiesVerifiedTest {
   @Test
   void identity() throws Exception {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
-    assertJudged(replay, run("identity", Map.of(), replay), TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(run("identity", Map.of(), replay), Replay::dropOne);
   }
 
   @Test
   void sleep() throws Exception {
     Replay replay = Replay.of(() -> new IdentityCheck(0, G), 200, START, 1000);
     List<String> out = run("sleep", Map.of("sleep.ms", "1"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -127,7 +122,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("grep", Map.of("pattern", "ERROR"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -141,7 +136,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("grouping", Map.of("keys", "50"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -153,7 +148,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("statemachine", Map.of("keys", "20"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
@@ -167,7 +162,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("wordcount", Map.of("window.size", "10"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   /** join's timers fire on tick tuples (every second), 1 s after a sample's first part. */
@@ -180,7 +175,7 @@ class TopologiesVerifiedTest {
             START,
             1000);
     List<String> out = run("join", Map.of("streams", "3", "timer.ms", "1000"), replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::dropOne);
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   /** Each spout task ends with the end marker, which moves event time past the last window. */
@@ -201,7 +196,7 @@ class TopologiesVerifiedTest {
                 "out.of.orderness.ms", "100",
                 "lateness.ms", "0"),
             replay);
-    assertJudged(replay, out, TopologiesVerifiedTest::overcountFirst);
+    replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
   }
 
   // --- the topology with its Kafka ends swapped, and the judgement
@@ -270,28 +265,6 @@ class TopologiesVerifiedTest {
         dir,
         settings,
         params);
-  }
-
-  private static void assertJudged(
-      Replay replay, List<String> out, UnaryOperator<List<String>> damage) {
-    assertTrue(out.size() > 10, "outputs: " + out.size());
-    Verdict v = replay.judge(out);
-    assertEquals(Verdict.Status.VALID, v.status(), () -> v.reasons() + " " + v.examples());
-    Verdict damaged = replay.judge(damage.apply(new ArrayList<>(out)));
-    assertEquals(Verdict.Status.INVALID, damaged.status(), damaged::toString);
-  }
-
-  private static List<String> dropOne(List<String> out) {
-    out.remove(out.size() / 2);
-    return out;
-  }
-
-  /** A window count revised upward: more than the input had (an update is never lost alone). */
-  private static List<String> overcountFirst(List<String> out) {
-    String[] f = out.get(0).split(",", -1);
-    f[2] = Long.toString(Long.parseLong(f[2]) + 1000);
-    out.add(String.join(",", f));
-    return out;
   }
 
   /**
