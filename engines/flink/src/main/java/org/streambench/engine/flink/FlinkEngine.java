@@ -160,16 +160,7 @@ public final class FlinkEngine implements StreamEngine {
   private static void awaitAllTasksRunning(FlinkCluster cluster, JobClient job) throws Exception {
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
-      JobStatus status;
-      try {
-        status = job.getJobStatus().get();
-      } catch (ExecutionException | IllegalStateException e) {
-        // a local job that finishes fast (in-job) takes its MiniCluster down with it, and the
-        // status can no longer be asked ("MiniCluster is not yet running or has already been shut
-        // down", thrown at once or through the future); its result was complete before that
-        job.getJobExecutionResult().get(10, TimeUnit.SECONDS); // throws the job's failure cause
-        return;
-      }
+      JobStatus status = job.getJobStatus().get();
       if (status.isGloballyTerminalState()) {
         job.getJobExecutionResult().get(); // throws the job's failure cause
         if (status == JobStatus.FINISHED) {

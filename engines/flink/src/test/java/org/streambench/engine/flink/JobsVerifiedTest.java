@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
@@ -13,27 +12,12 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
-import org.streambench.api.workload.AccessLogs;
 import org.streambench.api.workload.CampaignCache;
-import org.streambench.api.workload.GrepLines;
-import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinPart;
-import org.streambench.api.workload.JoinParts;
-import org.streambench.api.workload.KeyDistribution;
-import org.streambench.api.workload.StateMachineInput;
-import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
-import org.streambench.verifier.workload.GrepCheck;
-import org.streambench.verifier.workload.GroupingCheck;
-import org.streambench.verifier.workload.IdentityCheck;
-import org.streambench.verifier.workload.JoinCheck;
+import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
-import org.streambench.verifier.workload.StateMachineCheck;
-import org.streambench.verifier.workload.UriCountCheck;
-import org.streambench.verifier.workload.WordCountCheck;
-import org.streambench.verifier.workload.YsbCheck;
 
 /**
  * Every workload's job, run on input generated as the harness generates it, its output judged by
@@ -44,34 +28,26 @@ import org.streambench.verifier.workload.YsbCheck;
  * bounded input ends with a final watermark, which closes every event-time window.
  */
 class JobsVerifiedTest {
-  private static final long SEED = 7;
-  private static final long START = 1_763_790_000_000_000L; // a whole minute, µs
-  private static final Guarantee G = Guarantee.EXACTLY_ONCE;
   private static final KafkaIo.StampOnExit SINK = new KafkaIo.StampOnExit("out");
 
   /** identity has no operator between its Kafka ends: records pass with both stamps. */
   @Test
   void identity() throws Exception {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
+    Replay replay = JobCases.identity(1000);
     List<String> out = run(LocalFlink.env().fromData(entryStamped(replay)));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void sleep() throws Exception {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 200, START, 1000);
+    Replay replay = JobCases.identity(200);
     List<String> out = run(SleepJob.hold(LocalFlink.env().fromData(entryStamped(replay)), 1));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void grep() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new GrepCheck(new GrepLines(SEED, 0.2, 8), Pattern.compile("ERROR"), G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grep("ERROR");
     List<Line> lines = parsed(replay, Line::parse);
     List<String> out = run(GrepJob.matching(LocalFlink.env().fromData(lines), "ERROR"));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -79,14 +55,7 @@ class JobsVerifiedTest {
 
   @Test
   void grouping() throws Exception {
-    Replay replay =
-        Replay.of(
-            () ->
-                new GroupingCheck(
-                    new GroupingRecords(SEED, KeyDistribution.of("zipf", 50, 1.0)), 50, G),
-            3000,
-            START,
-            1000);
+    Replay replay = JobCases.grouping(3000);
     List<GroupingJob.Event> events = parsed(replay, GroupingJob.Event::parse);
     List<String> out = run(GroupingJob.aggregate(LocalFlink.env().fromData(events)));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -94,12 +63,7 @@ class JobsVerifiedTest {
 
   @Test
   void stateMachine() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new StateMachineCheck(new StateMachineInput(SEED, 20, 3, 0), 20, G),
-            3000,
-            START,
-            1000);
+    Replay replay = JobCases.stateMachine(3000);
     List<StateMachineJob.Event> events = parsed(replay, StateMachineJob.Event::parse);
     List<String> out = run(StateMachineJob.run(LocalFlink.env().fromData(events)));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -107,14 +71,7 @@ class JobsVerifiedTest {
 
   @Test
   void wordCount() throws Exception {
-    Replay replay =
-        Replay.of(
-            () ->
-                new WordCountCheck(
-                    new WordSentences(SEED, 10, KeyDistribution.of("zipf", 40, 1.0)), 40, 10, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.wordCount();
     List<Line> sentences = parsed(replay, Line::parse);
     List<String> out = run(WordCountJob.count(LocalFlink.env().fromData(sentences), 10));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -128,8 +85,8 @@ class JobsVerifiedTest {
    */
   @Test
   void ysb() throws Exception {
-    YsbEvents events = new YsbEvents(SEED, 5, 10);
-    Replay replay = Replay.of(() -> new YsbCheck(events, 1000, G), 3000, START, 1000);
+    YsbEvents events = JobCases.ysbEvents();
+    Replay replay = JobCases.ysb();
     Map<String, String> campaignOfAd = new java.util.HashMap<>();
     for (int ad = 0; ad < events.ads(); ad++) {
       campaignOfAd.put(events.adId(ad), events.campaignId(events.campaignOf(ad)));
@@ -179,12 +136,7 @@ class JobsVerifiedTest {
   @Test
   @Timeout(180)
   void join() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new JoinCheck(new JoinParts(SEED, 3, 30, 100), 100, 1_000_000, G),
-            300,
-            START,
-            1000);
+    Replay replay = JobCases.join(300);
     List<String> values = new ArrayList<>();
     replay.input().forEach(r -> values.add(r.value()));
     int parts = values.size();
@@ -194,7 +146,7 @@ class JobsVerifiedTest {
                 i < parts
                     ? JoinJob.decode(
                         values.get((int) (long) i).getBytes(StandardCharsets.US_ASCII),
-                        START + i * 1000 + 1)
+                        JobCases.START + i * 1000 + 1)
                     : new JoinPart(i, 0, -1, 0, "", 0),
             Long.MAX_VALUE,
             RateLimiterStrategy.perSecond(400),
@@ -210,15 +162,10 @@ class JobsVerifiedTest {
 
   @Test
   void uriCount() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new UriCountCheck(new AccessLogs(SEED, 9), 1_000_000, 1_000_000, G),
-            3000,
-            START,
-            1000);
+    Replay replay = JobCases.uriCount(1_000_000);
     KafkaIo.Parser<UriCountJob.AccessLog> parse = UriCountJob.parser("jackson");
     List<UriCountJob.AccessLog> logs = parsed(replay, parse);
-    logs.add(parse.parse(replay.endMarker().getBytes(StandardCharsets.US_ASCII), START));
+    logs.add(parse.parse(replay.endMarker().getBytes(StandardCharsets.US_ASCII), JobCases.START));
     DataStream<UriCountJob.AccessLog> stream =
         LocalFlink.env()
             .fromData(logs)

@@ -6,31 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
-import org.streambench.api.workload.AccessLogs;
-import org.streambench.api.workload.GrepLines;
-import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
-import org.streambench.api.workload.KeyDistribution;
-import org.streambench.api.workload.StateMachineInput;
-import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
-import org.streambench.verifier.workload.GrepCheck;
-import org.streambench.verifier.workload.GroupingCheck;
-import org.streambench.verifier.workload.IdentityCheck;
-import org.streambench.verifier.workload.JoinCheck;
+import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
-import org.streambench.verifier.workload.StateMachineCheck;
-import org.streambench.verifier.workload.UriCountCheck;
-import org.streambench.verifier.workload.WordCountCheck;
-import org.streambench.verifier.workload.YsbCheck;
 
 /**
  * Every workload's topology, as the engine builds it (its Kafka stamps included), fed input
@@ -40,73 +25,46 @@ import org.streambench.verifier.workload.YsbCheck;
  * progress (and uricount's end marker) closes the windows.
  */
 class TopologiesVerifiedTest {
-  private static final long SEED = 7;
-  private static final long START = 1_763_790_000_000_000L; // a whole minute, µs
-  private static final Guarantee G = Guarantee.EXACTLY_ONCE;
 
   @TempDir Path runDir;
 
   @Test
   void identity() {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
+    Replay replay = JobCases.identity(1000);
     replay.assertValidAndDamageCaught(run("identity", Map.of(), replay), Replay::dropOne);
   }
 
   @Test
   void sleep() {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 100, START, 1000);
+    Replay replay = JobCases.identity(100);
     List<String> out = run("sleep", Map.of("sleep.ms", "1"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void grep() {
-    Replay replay =
-        Replay.of(
-            () -> new GrepCheck(new GrepLines(SEED, 0.2, 8), Pattern.compile("ERROR|WARN"), G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grep("ERROR|WARN");
     List<String> out = run("grep", Map.of("pattern", "ERROR|WARN"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void grouping() {
-    Replay replay =
-        Replay.of(
-            () ->
-                new GroupingCheck(
-                    new GroupingRecords(SEED, KeyDistribution.of("zipf", 50, 1.0)), 50, G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grouping(2000);
     List<String> out = run("grouping", Map.of("keys", "50"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void stateMachine() {
-    Replay replay =
-        Replay.of(
-            () -> new StateMachineCheck(new StateMachineInput(SEED, 20, 3, 0), 20, G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.stateMachine(2000);
     List<String> out = run("statemachine", Map.of("keys", "20"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void wordCount() {
-    Replay replay =
-        Replay.of(
-            () ->
-                new WordCountCheck(
-                    new WordSentences(SEED, 10, KeyDistribution.of("zipf", 40, 1.0)), 40, 10, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.wordCount();
     List<String> out = run("wordcount", Map.of("window.size", "10"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
@@ -118,8 +76,8 @@ class TopologiesVerifiedTest {
    */
   @Test
   void ysb() {
-    YsbEvents events = new YsbEvents(SEED, 5, 10);
-    Replay replay = Replay.of(() -> new YsbCheck(events, 1000, G), 3000, START, 1000);
+    YsbEvents events = JobCases.ysbEvents();
+    Replay replay = JobCases.ysb();
     Map<String, String> redis = new ConcurrentHashMap<>();
     for (int ad = 0; ad < events.ads(); ad++) {
       redis.put(events.adId(ad), events.campaignId(events.campaignOf(ad)));
@@ -150,12 +108,7 @@ class TopologiesVerifiedTest {
   /** join's timers are wall-clock punctuations: the driver's clock moves 2 ms per record. */
   @Test
   void join() {
-    Replay replay =
-        Replay.of(
-            () -> new JoinCheck(new JoinParts(SEED, 3, 30, 100), 100, 1_000_000, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.join(600);
     JobSpec spec =
         TestRuns.spec(
             runDir,
@@ -180,12 +133,7 @@ class TopologiesVerifiedTest {
 
   @Test
   void uriCount() {
-    Replay replay =
-        Replay.of(
-            () -> new UriCountCheck(new AccessLogs(SEED, 9), 1_000_000, 100_000, G),
-            3000,
-            START,
-            1000);
+    Replay replay = JobCases.uriCount(100_000);
     JobSpec spec =
         TestRuns.spec(
             runDir,

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.UnaryOperator;
-import java.util.regex.Pattern;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
@@ -24,21 +23,8 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
-import org.streambench.api.workload.AccessLogs;
-import org.streambench.api.workload.GrepLines;
-import org.streambench.api.workload.GroupingRecords;
-import org.streambench.api.workload.JoinParts;
-import org.streambench.api.workload.KeyDistribution;
-import org.streambench.api.workload.StateMachineInput;
-import org.streambench.api.workload.WordSentences;
-import org.streambench.verifier.workload.GrepCheck;
-import org.streambench.verifier.workload.GroupingCheck;
-import org.streambench.verifier.workload.IdentityCheck;
-import org.streambench.verifier.workload.JoinCheck;
+import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
-import org.streambench.verifier.workload.StateMachineCheck;
-import org.streambench.verifier.workload.UriCountCheck;
-import org.streambench.verifier.workload.WordCountCheck;
 
 /**
  * Every workload's query (its {@code results}, what runs between the Kafka source and sink), as a
@@ -55,9 +41,6 @@ import org.streambench.verifier.workload.WordCountCheck;
  * it against a real Redis.
  */
 class QueriesVerifiedTest {
-  private static final long SEED = 7;
-  private static final long START = 1_763_790_000_000_000L; // a whole minute, µs
-  private static final Guarantee G = Guarantee.EXACTLY_ONCE;
   private static final long TIMEOUT_MS = 60_000;
   private static final Queue<String> OUTPUT = new ConcurrentLinkedQueue<>();
 
@@ -84,13 +67,13 @@ class QueriesVerifiedTest {
 
   @Test
   void identity() throws Exception {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
+    Replay replay = JobCases.identity(1000);
     replay.assertValidAndDamageCaught(run(replay, "append", in -> in), Replay::dropOne);
   }
 
   @Test
   void sleep() throws Exception {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 200, START, 1000);
+    Replay replay = JobCases.identity(200);
     WorkloadParams params = params("sleep", Map.of("sleep.ms", "1"));
     List<String> out = run(replay, "append", in -> SleepQuery.results(in, params));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -98,12 +81,7 @@ class QueriesVerifiedTest {
 
   @Test
   void grep() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new GrepCheck(new GrepLines(SEED, 0.2, 8), Pattern.compile("ERROR"), G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grep("ERROR");
     WorkloadParams params = params("grep", Map.of("pattern", "ERROR"));
     List<String> out = run(replay, "append", in -> GrepQuery.results(in, params));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -111,40 +89,21 @@ class QueriesVerifiedTest {
 
   @Test
   void grouping() throws Exception {
-    Replay replay =
-        Replay.of(
-            () ->
-                new GroupingCheck(
-                    new GroupingRecords(SEED, KeyDistribution.of("zipf", 50, 1.0)), 50, G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grouping(2000);
     List<String> out = run(replay, "append", GroupingQuery::results);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void stateMachine() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new StateMachineCheck(new StateMachineInput(SEED, 20, 3, 0), 20, G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.stateMachine(2000);
     List<String> out = run(replay, "append", StateMachineQuery::results);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void wordCount() throws Exception {
-    Replay replay =
-        Replay.of(
-            () ->
-                new WordCountCheck(
-                    new WordSentences(SEED, 10, KeyDistribution.of("zipf", 40, 1.0)), 40, 10, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.wordCount();
     WorkloadParams params = params("wordcount", Map.of("window.size", "10"));
     List<String> out = run(replay, "append", in -> WordCountQuery.results(in, params));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -153,12 +112,7 @@ class QueriesVerifiedTest {
   /** join's timers are processing-time timeouts: batches without data fire them. */
   @Test
   void join() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new JoinCheck(new JoinParts(SEED, 3, 30, 100), 100, 1_000_000, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.join(600);
     WorkloadParams params = params("join", Map.of("streams", "3", "timer.ms", "1000"));
     List<String> out = run(replay, "append", in -> JoinQuery.results(in, params));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
@@ -167,12 +121,7 @@ class QueriesVerifiedTest {
   /** Update mode: every window's count as of the batch; the end marker ends the input. */
   @Test
   void uriCount() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new UriCountCheck(new AccessLogs(SEED, 9), 1_000_000, 100_000, G),
-            3000,
-            START,
-            1000);
+    Replay replay = JobCases.uriCount(100_000);
     WorkloadParams params =
         params(
             "uricount",

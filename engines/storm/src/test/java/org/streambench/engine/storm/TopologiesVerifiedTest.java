@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.ComponentObject;
@@ -33,21 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
-import org.streambench.api.workload.AccessLogs;
-import org.streambench.api.workload.GrepLines;
-import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
-import org.streambench.api.workload.KeyDistribution;
-import org.streambench.api.workload.StateMachineInput;
-import org.streambench.api.workload.WordSentences;
-import org.streambench.verifier.workload.GrepCheck;
-import org.streambench.verifier.workload.GroupingCheck;
-import org.streambench.verifier.workload.IdentityCheck;
-import org.streambench.verifier.workload.JoinCheck;
+import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
-import org.streambench.verifier.workload.StateMachineCheck;
-import org.streambench.verifier.workload.UriCountCheck;
-import org.streambench.verifier.workload.WordCountCheck;
 
 /**
  * Every workload's topology as the engine builds it ({@code *Topology.build(spec)}: its bolts,
@@ -69,15 +56,11 @@ import org.streambench.verifier.workload.WordCountCheck;
  * the harness's integration matrix runs it against a real Redis.
  */
 class TopologiesVerifiedTest {
-  private static final long SEED = 7;
-  private static final long START = 1_763_790_000_000_000L; // a whole minute, µs
 
   /**
    * The output is judged as exactly-once output must be: Storm offers at most at-least-once, but in
    * these runs nothing fails, so nothing may be lost or emitted twice.
    */
-  private static final Guarantee G = Guarantee.EXACTLY_ONCE;
-
   private static final long TIMEOUT_MS = 60_000;
 
   @TempDir static Path dir;
@@ -102,65 +85,41 @@ class TopologiesVerifiedTest {
 
   @Test
   void identity() throws Exception {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 1000, START, 1000);
+    Replay replay = JobCases.identity(1000);
     replay.assertValidAndDamageCaught(run("identity", Map.of(), replay), Replay::dropOne);
   }
 
   @Test
   void sleep() throws Exception {
-    Replay replay = Replay.of(() -> new IdentityCheck(0, G), 200, START, 1000);
+    Replay replay = JobCases.identity(200);
     List<String> out = run("sleep", Map.of("sleep.ms", "1"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void grep() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new GrepCheck(new GrepLines(SEED, 0.2, 8), Pattern.compile("ERROR"), G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grep("ERROR");
     List<String> out = run("grep", Map.of("pattern", "ERROR"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void grouping() throws Exception {
-    Replay replay =
-        Replay.of(
-            () ->
-                new GroupingCheck(
-                    new GroupingRecords(SEED, KeyDistribution.of("zipf", 50, 1.0)), 50, G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.grouping(2000);
     List<String> out = run("grouping", Map.of("keys", "50"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void stateMachine() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new StateMachineCheck(new StateMachineInput(SEED, 20, 3, 0), 20, G),
-            2000,
-            START,
-            1000);
+    Replay replay = JobCases.stateMachine(2000);
     List<String> out = run("statemachine", Map.of("keys", "20"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
   @Test
   void wordCount() throws Exception {
-    Replay replay =
-        Replay.of(
-            () ->
-                new WordCountCheck(
-                    new WordSentences(SEED, 10, KeyDistribution.of("zipf", 40, 1.0)), 40, 10, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.wordCount();
     List<String> out = run("wordcount", Map.of("window.size", "10"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
@@ -168,12 +127,7 @@ class TopologiesVerifiedTest {
   /** join's timers fire on tick tuples (every second), 1 s after a sample's first part. */
   @Test
   void join() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new JoinCheck(new JoinParts(SEED, 3, 30, 100), 100, 1_000_000, G),
-            600,
-            START,
-            1000);
+    Replay replay = JobCases.join(600);
     List<String> out = run("join", Map.of("streams", "3", "timer.ms", "1000"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
@@ -181,12 +135,7 @@ class TopologiesVerifiedTest {
   /** Each spout task ends with the end marker, which moves event time past the last window. */
   @Test
   void uriCount() throws Exception {
-    Replay replay =
-        Replay.of(
-            () -> new UriCountCheck(new AccessLogs(SEED, 9), 1_000_000, 100_000, G),
-            3000,
-            START,
-            1000);
+    Replay replay = JobCases.uriCount(100_000);
     List<String> out =
         run(
             "uricount",

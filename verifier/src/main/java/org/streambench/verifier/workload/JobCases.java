@@ -1,0 +1,116 @@
+package org.streambench.verifier.workload;
+
+import java.util.regex.Pattern;
+import org.streambench.api.Guarantee;
+import org.streambench.api.workload.AccessLogs;
+import org.streambench.api.workload.GrepLines;
+import org.streambench.api.workload.GroupingRecords;
+import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.StateMachineInput;
+import org.streambench.api.workload.WordSentences;
+import org.streambench.api.workload.YsbEvents;
+
+/**
+ * The small inputs every engine's job tests run, one per workload, each a {@link Replay} of its
+ * check: every engine is judged on the same input by the same check. The job under test must be
+ * given the parameters named in each case's comment.
+ */
+public final class JobCases {
+  public static final long SEED = 7;
+
+  /** A whole minute, µs, so that windows start with the first record. */
+  public static final long START = 1_763_790_000_000_000L;
+
+  /** Nothing fails in a job test: every output exactly once. */
+  public static final Guarantee GUARANTEE = Guarantee.EXACTLY_ONCE;
+
+  /** One record per millisecond of event time. */
+  private static final long STEP_MICROS = 1000;
+
+  private JobCases() {}
+
+  /** identity and sleep: {@code n} records passed through. */
+  public static Replay identity(int n) {
+    return Replay.of(() -> new IdentityCheck(0, GUARANTEE), n, START, STEP_MICROS);
+  }
+
+  /** grep: 2,000 lines, a fifth of them with ERROR; the job's {@code pattern}. */
+  public static Replay grep(String pattern) {
+    return Replay.of(
+        () -> new GrepCheck(new GrepLines(SEED, 0.2, 8), Pattern.compile(pattern), GUARANTEE),
+        2000,
+        START,
+        STEP_MICROS);
+  }
+
+  /** grouping: {@code n} records over 50 keys, Zipf-distributed ({@code keys=50}). */
+  public static Replay grouping(int n) {
+    return Replay.of(
+        () ->
+            new GroupingCheck(
+                new GroupingRecords(SEED, KeyDistribution.of("zipf", 50, 1.0)), 50, GUARANTEE),
+        n,
+        START,
+        STEP_MICROS);
+  }
+
+  /** statemachine: {@code n} events of 20 users ({@code keys=20}). */
+  public static Replay stateMachine(int n) {
+    return Replay.of(
+        () -> new StateMachineCheck(new StateMachineInput(SEED, 20, 3, 0), 20, GUARANTEE),
+        n,
+        START,
+        STEP_MICROS);
+  }
+
+  /**
+   * wordcount: 600 sentences over 40 Zipf words, windows of 10 sentences ({@code window.size=10}).
+   */
+  public static Replay wordCount() {
+    return Replay.of(
+        () ->
+            new WordCountCheck(
+                new WordSentences(SEED, 10, KeyDistribution.of("zipf", 40, 1.0)),
+                40,
+                10,
+                GUARANTEE),
+        600,
+        START,
+        STEP_MICROS);
+  }
+
+  /** ysb's events: 5 campaigns of 10 ads (the ad → campaign map the job looks up). */
+  public static YsbEvents ysbEvents() {
+    return new YsbEvents(SEED, 5, 10);
+  }
+
+  /** ysb: 3,000 events of {@link #ysbEvents()} in 1 s windows ({@code window.ms=1000}). */
+  public static Replay ysb() {
+    return Replay.of(() -> new YsbCheck(ysbEvents(), 1000, GUARANTEE), 3000, START, STEP_MICROS);
+  }
+
+  /**
+   * join: {@code n} parts of samples of 3, payload 100 bytes, 1 s timers ({@code timer.ms=1000}).
+   */
+  public static Replay join(int n) {
+    return Replay.of(
+        () -> new JoinCheck(new JoinParts(SEED, 3, 30, 100), 100, 1_000_000, GUARANTEE),
+        n,
+        START,
+        STEP_MICROS);
+  }
+
+  /**
+   * uricount: 3,000 log lines over 9 URIs in 1 s windows ({@code window.ms=1000}), events up to
+   * {@code outOfOrdernessMicros} out of order.
+   */
+  public static Replay uriCount(long outOfOrdernessMicros) {
+    return Replay.of(
+        () ->
+            new UriCountCheck(new AccessLogs(SEED, 9), 1_000_000, outOfOrdernessMicros, GUARANTEE),
+        3000,
+        START,
+        STEP_MICROS);
+  }
+}
