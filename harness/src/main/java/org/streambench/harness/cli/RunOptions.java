@@ -12,9 +12,9 @@ import org.streambench.harness.KeyValues;
 import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineSettings;
-import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options of one measured run, shared by {@code run} and {@code quickstart}. */
@@ -176,32 +176,7 @@ final class RunOptions {
           "Stop waiting for missing output after this long without any while the engine is idle too (default: ${DEFAULT-VALUE}).")
   Duration idleTimeout;
 
-  @Option(
-      names = "--fault",
-      paramLabel = "ACTION:TARGET@TIME",
-      description =
-          "Inject a fault, counted from the start of the steady state (repeatable; fixed rate):"
-              + " kill:worker@20s (SIGKILL), stop:worker@20s (SIGTERM), pause:worker@20s/5s"
-              + " (SIGSTOP for 5 s), kill:worker@every:15s, kill:master@30s, kill:broker@20s"
-              + " (--brokers 2 or more); a trailing :norestart leaves a killed or stopped process"
-              + " down. Workers and masters need --deployment cluster. See docs/faults.md.")
-  List<String> faults = new ArrayList<>();
-
-  @Option(
-      names = "--restart-delay",
-      defaultValue = "5s",
-      description =
-          "How long a killed or stopped process stays down before it is started again, as a"
-              + " supervisor would (default: ${DEFAULT-VALUE}).")
-  Duration restartDelay;
-
-  @Option(
-      names = "--recovery-grace",
-      defaultValue = "120s",
-      description =
-          "A fault not recovered from within this long counts as not recovered"
-              + " (default: ${DEFAULT-VALUE}).")
-  Duration recoveryGrace;
+  @Mixin FaultOptions faults;
 
   @Option(
       names = "--generator-threads",
@@ -271,7 +246,7 @@ final class RunOptions {
             DriverThreads.parse("--generator-threads", generatorThreads),
             DriverThreads.parse("--collector-threads", collectorThreads)),
         deployment(engine),
-        FaultSchedule.parse(faults, restartDelay, recoveryGrace),
+        faults.schedule(),
         cpuProfile);
   }
 

@@ -1,7 +1,6 @@
 package org.streambench.harness.run;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -41,25 +40,10 @@ final class FaultInjector implements AutoCloseable {
   private final Collector collector;
   private final Consumer<String> progress;
   private final ScheduledExecutorService timer;
-  private final List<Injected> injected = new ArrayList<>();
+  private final List<InjectedFault> injected = new ArrayList<>();
   private final Map<FaultSpec.Target, Integer> hits = new EnumMap<>(FaultSpec.Target.class);
   private final List<Thread> watchers = new CopyOnWriteArrayList<>();
   private long steadyStartMicros;
-
-  /** One fault as it happened. */
-  private static final class Injected {
-    final FaultSchedule.Planned planned;
-    volatile ProcessSlot slot;
-    volatile long pid;
-    volatile long atMicros;
-    volatile long backMicros;
-    volatile long firstOutputMicros;
-    volatile String note;
-
-    Injected(FaultSchedule.Planned planned) {
-      this.planned = planned;
-    }
-  }
 
   FaultInjector(
       FaultSchedule schedule,
@@ -90,7 +74,7 @@ final class FaultInjector implements AutoCloseable {
   void start(long steadyStartMicros, Duration steady) {
     this.steadyStartMicros = steadyStartMicros;
     for (FaultSchedule.Planned p : schedule.plan(steady)) {
-      Injected fault = new Injected(p);
+      InjectedFault fault = new InjectedFault(p);
       synchronized (injected) {
         injected.add(fault);
       }
@@ -99,7 +83,7 @@ final class FaultInjector implements AutoCloseable {
     }
   }
 
-  private void inject(Injected fault) {
+  private void inject(InjectedFault fault) {
     FaultSpec spec = fault.planned.spec();
     ProcessSlot slot = pick(spec.target());
     fault.atMicros = EpochMicros.now();
@@ -165,7 +149,7 @@ final class FaultInjector implements AutoCloseable {
     return null;
   }
 
-  private void resume(Injected fault) {
+  private void resume(InjectedFault fault) {
     try {
       fault.slot.resume();
       fault.backMicros = EpochMicros.now();
@@ -176,7 +160,7 @@ final class FaultInjector implements AutoCloseable {
     }
   }
 
-  private void startAgain(Injected fault) {
+  private void startAgain(InjectedFault fault) {
     try {
       boolean started =
           fault.planned.spec().target() == FaultSpec.Target.BROKER
@@ -210,7 +194,7 @@ final class FaultInjector implements AutoCloseable {
   }
 
   /** Polls the collector's newest receive time each millisecond until output follows the fault. */
-  private void watchForOutput(Injected fault) {
+  private void watchForOutput(InjectedFault fault) {
     Thread watcher =
         new Thread(
             () -> {
@@ -234,7 +218,7 @@ final class FaultInjector implements AutoCloseable {
     watcher.start();
   }
 
-  private static String label(Injected fault) {
+  private static String label(InjectedFault fault) {
     return "fault " + fault.planned.number() + " (" + fault.planned.spec().text() + ")";
   }
 
@@ -284,7 +268,7 @@ final class FaultInjector implements AutoCloseable {
    */
   List<RunResult.Fault> outcomes(
       List<IntervalPoint> series, long originMicros, long steadyEndMicros) {
-    List<Injected> happened;
+    List<InjectedFault> happened;
     synchronized (injected) {
       happened = injected.stream().filter(f -> f.atMicros > 0).toList();
     }
@@ -296,28 +280,11 @@ final class FaultInjector implements AutoCloseable {
     Recovery.Baseline before =
         Recovery.Baseline.of(series, steadyStart, seconds(happened.get(0).atMicros, originMicros));
     List<RunResult.Fault> out = new ArrayList<>();
-    for (Injected f : happened) {
+    for (InjectedFault f : happened) {
       double at = seconds(f.atMicros, originMicros);
       Recovery r =
           Recovery.measure(series, at, before, schedule.grace().toNanos() / 1e9, steadyEnd);
-      FaultSpec spec = f.planned.spec();
-      out.add(
-          new RunResult.Fault(
-              f.planned.number(),
-              spec.text(),
-              spec.action().id(),
-              spec.target().id(),
-              f.slot == null ? null : f.slot.name(),
-              f.pid,
-              (f.atMicros - steadyStartMicros) / 1e6,
-              Instant.ofEpochSecond(0, f.atMicros * 1_000).toString(),
-              f.backMicros == 0 ? null : (f.backMicros - f.atMicros) / 1e6,
-              f.firstOutputMicros == 0 ? null : (f.firstOutputMicros - f.atMicros) / 1e3,
-              r.state(),
-              r.seconds(),
-              r.peakP99Micros() / 1e3,
-              r.peakBacklog(),
-              f.note));
+      out.add(f.outcome(r, steadyStartMicros));
     }
     return out;
   }

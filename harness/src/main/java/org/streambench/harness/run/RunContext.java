@@ -3,8 +3,6 @@ package org.streambench.harness.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,8 +17,6 @@ import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
-import org.streambench.harness.process.GcLog;
-import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.profile.ProcessProfile;
@@ -266,46 +262,11 @@ final class RunContext {
    * of every sampled role.
    */
   List<ProcessUsage> processUsage() {
-    long from = sampler.markEpochMillis(STEADY_START);
-    long to =
-        sampler.hasMark(STEADY_END)
-            ? sampler.markEpochMillis(STEADY_END)
-            : System.currentTimeMillis();
     // GC logs are written in the run directory and beside each Kafka node's log (one directory for
     // a cluster's nodes)
     Set<Path> gcDirs = new LinkedHashSet<>(List.of(layout.runDir()));
     kafka.nodes().values().forEach(n -> gcDirs.add(n.process().log().getParent()));
-    List<ProcessUsage> out = new ArrayList<>();
-    sampler
-        .latest()
-        .forEach(
-            (role, s) ->
-                out.add(
-                    new ProcessUsage(
-                        role,
-                        sampler.pid(role),
-                        sampler.cpuSinceWatched(role),
-                        steadyCores(role),
-                        s.peakRssBytes(),
-                        from < 0 ? null : gc(role, gcDirs, from, to))));
-    out.sort(Comparator.comparing(ProcessUsage::role));
-    return out;
-  }
-
-  /**
-   * Garbage collection of a role's JVMs between two instants (epoch ms), from the GC logs in {@code
-   * dirs}; null if unknown.
-   */
-  private GcSummary gc(String role, Set<Path> dirs, long from, long to) {
-    List<Path> files = new ArrayList<>();
-    for (long pid : sampler.pids(role)) {
-      dirs.forEach(d -> files.add(GcLog.file(d, pid)));
-    }
-    try {
-      return files.isEmpty() ? null : GcLog.summarize(files, from, to);
-    } catch (IOException e) {
-      return null; // a log that cannot be read leaves the figure unknown, not the run failed
-    }
+    return UsageReport.of(sampler, gcDirs, STEADY_START, STEADY_END);
   }
 
   /**

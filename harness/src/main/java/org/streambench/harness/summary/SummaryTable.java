@@ -33,7 +33,7 @@ public final class SummaryTable {
     rows.add(new Row("expected / received", r -> records(r)));
     rows.add(new Row("lost / dup / phantom", r -> errors(r)));
     rows.add(new Row("other errors", SummaryTable::otherErrors));
-    addFaults(rows, runs);
+    FaultRows.add(rows, runs);
     rows.add(new Row("engine CPU s (cores)", r -> cpu(r, "engine")));
     List<String> engineProcesses = engineProcesses(runs);
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> cpu(r, "engine/" + p))));
@@ -71,57 +71,8 @@ public final class SummaryTable {
     }
   }
 
-  private record Row(String label, Function<RunResult, String> cell) {}
-
-  /** Three rows per fault: what hit which process when, the output gap and recovery, the peaks. */
-  private static void addFaults(List<Row> rows, List<RunResult> runs) {
-    int most =
-        runs.stream().mapToInt(r -> r.faults() == null ? 0 : r.faults().size()).max().orElse(0);
-    for (int i = 0; i < most; i++) {
-      int n = i;
-      rows.add(
-          new Row(
-              "fault " + (n + 1) + " at (s)",
-              r ->
-                  fault(r, n)
-                      .map(
-                          f ->
-                              String.format(
-                                  "%s %s @ %.1f",
-                                  f.action(),
-                                  f.process() == null ? "(none)" : f.process(),
-                                  f.atSeconds()))
-                      .orElse("-")));
-      rows.add(
-          new Row(
-              "  gap ms / recovery s",
-              r ->
-                  fault(r, n)
-                      .map(
-                          f ->
-                              (f.outputGapMillis() == null
-                                      ? "no output"
-                                      : String.format("%.1f", f.outputGapMillis()))
-                                  + " / "
-                                  + (f.recoverySeconds() == null
-                                      ? f.recovery()
-                                      : String.format("%.1f", f.recoverySeconds())))
-                      .orElse("-")));
-      rows.add(
-          new Row(
-              "  peak p99 ms / owed",
-              r ->
-                  fault(r, n)
-                      .map(f -> String.format("%.1f / %,d", f.peakP99Millis(), f.peakBacklog()))
-                      .orElse("-")));
-    }
-  }
-
-  private static java.util.Optional<RunResult.Fault> fault(RunResult r, int i) {
-    return r.faults() == null || r.faults().size() <= i
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(r.faults().get(i));
-  }
+  /** One row of the table: its label and its cell for each run. */
+  record Row(String label, Function<RunResult, String> cell) {}
 
   private static void addLatency(
       List<Row> rows, String name, Function<RunResult, LatencySummary> get) {

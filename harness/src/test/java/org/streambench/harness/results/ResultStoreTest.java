@@ -12,7 +12,7 @@ class ResultStoreTest {
   @Test
   void headlineMetricsAreFlattened() {
     Map<String, Double> m =
-        ResultStore.metrics(SampleResults.run("x", "baseline", "2026-01-01T00:00:00Z"));
+        RunMetrics.of(SampleResults.run("x", "baseline", "2026-01-01T00:00:00Z"));
     assertEquals(999.5, m.get("throughput.out"));
     assertEquals(4.0, m.get("latency.e2e.p99_us"));
     assertEquals(100.0, m.get("verify.expected"));

@@ -1,0 +1,42 @@
+package org.streambench.harness.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.streambench.harness.fault.FaultSchedule;
+import picocli.CommandLine.Option;
+
+/** The faults of one run (docs/faults.md), part of {@link RunOptions}. */
+final class FaultOptions {
+  @Option(
+      names = "--fault",
+      paramLabel = "ACTION:TARGET@TIME",
+      description =
+          "Inject a fault, counted from the start of the steady state (repeatable; fixed rate):"
+              + " kill:worker@20s (SIGKILL), stop:worker@20s (SIGTERM), pause:worker@20s/5s"
+              + " (SIGSTOP for 5 s), kill:worker@every:15s, kill:master@30s, kill:broker@20s"
+              + " (--brokers 2 or more); a trailing :norestart leaves a killed or stopped process"
+              + " down. Workers and masters need --deployment cluster. See docs/faults.md.")
+  List<String> faults = new ArrayList<>();
+
+  @Option(
+      names = "--restart-delay",
+      defaultValue = "5s",
+      description =
+          "How long a killed or stopped process stays down before it is started again, as a"
+              + " supervisor would (default: ${DEFAULT-VALUE}).")
+  Duration restartDelay;
+
+  @Option(
+      names = "--recovery-grace",
+      defaultValue = "120s",
+      description =
+          "A fault not recovered from within this long counts as not recovered"
+              + " (default: ${DEFAULT-VALUE}).")
+  Duration recoveryGrace;
+
+  /** The run's faults, validated. */
+  FaultSchedule schedule() {
+    return FaultSchedule.parse(faults, restartDelay, recoveryGrace);
+  }
+}

@@ -1,0 +1,70 @@
+package org.streambench.harness.results;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.fault.Recovery;
+
+/** A run's headline figures as flat named metrics: the rows of the {@code run_metrics} table. */
+final class RunMetrics {
+  private RunMetrics() {}
+
+  /** The headline figures of a run as flat named metrics. */
+  static Map<String, Double> of(RunResult r) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    if (r.throughput() != null) {
+      m.put("throughput.in", r.throughput().inPerSecond());
+      m.put("throughput.out", r.throughput().outPerSecond());
+      m.put("throughput.out_per_engine_core", r.throughput().outPerEngineCore());
+      m.put("throughput.in_per_engine_core", r.throughput().inPerEngineCore());
+      m.put("steady.seconds", r.throughput().steadySeconds());
+    }
+    latency(m, "latency.e2e", r.endToEndLatencyMicros());
+    latency(m, "latency.engine", r.engineLatencyMicros());
+    if (r.verification() != null) {
+      r.verification().forEach((k, v) -> m.put("verify." + k, v.doubleValue()));
+    }
+    if (r.generator() != null) {
+      m.put("generator.achieved_rate", r.generator().achievedRate());
+      m.put("generator.max_lag_us", (double) r.generator().maxLagMicros());
+      m.put("generator.steady_max_lag_us", (double) r.generator().steadyMaxLagMicros());
+      m.put("generator.lateness_p99_us", (double) r.generator().latenessP99Micros());
+    }
+    if (r.workloadResults() != null
+        && r.workloadResults().get("ysbWindowLatencyMicros") instanceof LatencySummary ysb) {
+      latency(m, "latency.ysb_window", ysb);
+    }
+    if (r.faults() != null) {
+      m.put("faults", (double) r.faults().size());
+      m.put(
+          "faults.not_recovered",
+          (double)
+              r.faults().stream().filter(f -> Recovery.NOT_RECOVERED.equals(f.recovery())).count());
+      r.faults().stream()
+          .map(RunResult.Fault::recoverySeconds)
+          .filter(java.util.Objects::nonNull)
+          .max(Double::compare)
+          .ifPresent(v -> m.put("faults.max_recovery_s", v));
+      r.faults().stream()
+          .map(RunResult.Fault::outputGapMillis)
+          .filter(java.util.Objects::nonNull)
+          .max(Double::compare)
+          .ifPresent(v -> m.put("faults.max_output_gap_ms", v));
+    }
+    m.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
+    return m;
+  }
+
+  private static void latency(Map<String, Double> m, String prefix, LatencySummary s) {
+    if (s == null) {
+      return;
+    }
+    m.put(prefix + ".p50_us", (double) s.p50());
+    m.put(prefix + ".p90_us", (double) s.p90());
+    m.put(prefix + ".p95_us", (double) s.p95());
+    m.put(prefix + ".p99_us", (double) s.p99());
+    m.put(prefix + ".p999_us", (double) s.p999());
+    m.put(prefix + ".max_us", (double) s.max());
+    m.put(prefix + ".count", (double) s.count());
+  }
+}

@@ -1,0 +1,44 @@
+package org.streambench.harness.run;
+
+import java.time.Instant;
+import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.Recovery;
+import org.streambench.harness.process.ProcessSlot;
+import org.streambench.harness.results.RunResult;
+
+/** One fault of a {@link FaultInjector} as it happened: what it hit, when, and what followed. */
+final class InjectedFault {
+  final FaultSchedule.Planned planned;
+  volatile ProcessSlot slot;
+  volatile long pid;
+  volatile long atMicros;
+  volatile long backMicros;
+  volatile long firstOutputMicros;
+  volatile String note;
+
+  InjectedFault(FaultSchedule.Planned planned) {
+    this.planned = planned;
+  }
+
+  /** The fault as stored, with its recovery {@code r}, timed from the steady state's start. */
+  RunResult.Fault outcome(Recovery r, long steadyStartMicros) {
+    FaultSpec spec = planned.spec();
+    return new RunResult.Fault(
+        planned.number(),
+        spec.text(),
+        spec.action().id(),
+        spec.target().id(),
+        slot == null ? null : slot.name(),
+        pid,
+        (atMicros - steadyStartMicros) / 1e6,
+        Instant.ofEpochSecond(0, atMicros * 1_000).toString(),
+        backMicros == 0 ? null : (backMicros - atMicros) / 1e6,
+        firstOutputMicros == 0 ? null : (firstOutputMicros - atMicros) / 1e3,
+        r.state(),
+        r.seconds(),
+        r.peakP99Micros() / 1e3,
+        r.peakBacklog(),
+        note);
+  }
+}

@@ -1,0 +1,254 @@
+package org.streambench.harness.run;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.streambench.api.JobSpec;
+import org.streambench.harness.Home;
+import org.streambench.harness.Mode;
+import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.generator.Generator;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.process.StateOnDisk;
+import org.streambench.harness.profile.CpuProfiler;
+import org.streambench.harness.profile.ProcessProfile;
+import org.streambench.harness.redis.Redis;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.results.RunResultBuilder;
+import org.streambench.harness.workload.ExternalCheck;
+import org.streambench.harness.workload.RunServices;
+import org.streambench.harness.workload.WorkloadRun;
+
+/**
+ * One execution of a {@link BenchmarkRun}, with its mutable state: the run's services watched, its
+ * flow driven, its processes stopped whatever happens, and its result assembled.
+ */
+final class RunExecution {
+  private final Home home;
+  private final RunRequest request;
+  private final EngineDescriptor engine;
+  private final Map<String, String> settings;
+  private final RunLayout layout;
+  private final KafkaCluster kafka;
+  private final Redis redis;
+  private final Consumer<String> progress;
+  private final ModeFlow flow;
+  private final ProcessSampler sampler = new ProcessSampler();
+  private final ServiceWatch watch = new ServiceWatch();
+  private final EngineProcesses engineProcesses;
+  private final StateOnDisk stateOnDisk;
+  private RunContext context;
+  private RunResult.Status status = RunResult.Status.COMPLETED;
+  private RunResult.Failure failure;
+  private Measurements measured;
+  private ExternalCheck external;
+  private List<ProcessUsage> usage = List.of();
+  private final CpuProfiler profiler;
+  private List<ProcessProfile> profiles = List.of();
+
+  RunExecution(
+      Home home,
+      RunRequest request,
+      EngineDescriptor engine,
+      Map<String, String> settings,
+      RunLayout layout,
+      KafkaCluster kafka,
+      Redis redis,
+      Consumer<String> progress)
+      throws IOException {
+    this.home = home;
+    this.request = request;
+    this.engine = engine;
+    this.settings = settings;
+    this.flow = ModeFlow.of(request.mode());
+    this.layout = layout;
+    this.kafka = kafka;
+    this.redis = redis;
+    this.progress = progress;
+    this.engineProcesses = new EngineProcesses(engine, layout, request.deployment());
+    this.stateOnDisk =
+        engine.stateDirs().isEmpty() ? null : new StateOnDisk(layout.runDir(), engine.stateDirs());
+    this.profiler =
+        request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null;
+  }
+
+  void end(RunResult.Status status, RunResult.Failure failure) {
+    this.status = status;
+    this.failure = failure;
+    sampler.close();
+  }
+
+  void run() {
+    WorkloadRun workload =
+        request
+            .workloadDefinition()
+            .newRun(request.workloadParams(), request.seed(), request.guarantee());
+    Generator generator =
+        new Generator(
+            kafka.bootstrapServers(),
+            layout.inputTopics(),
+            workload,
+            request.driver().generatorFor(request.partitions(), workload.encodesConcurrently()));
+    context =
+        new RunContext(
+            request,
+            layout,
+            kafka,
+            workload,
+            generator,
+            engineProcesses,
+            sampler,
+            watch,
+            profiler,
+            progress);
+    context.watchServices(redis);
+    if (stateOnDisk != null) {
+      stateOnDisk.start();
+    }
+    try {
+      watch.check();
+      if (flow.usesTopics()) {
+        kafka.createTopics(layout.allTopics(), request.partitions());
+      }
+      RunServices services = new RunServices(redis, layout.runId());
+      jobSpec(workload.setUp(services)).write(layout.specFile());
+      measured = flow.run(context);
+      if (flow.usesTopics()) {
+        external = workload.checkExternal(services);
+      }
+    } catch (Exception e) {
+      onFailure(e);
+    } finally {
+      // a pending interrupt would break the graceful stop and the writes below
+      Thread.interrupted();
+      context.stopFaults();
+      context.stopDrivers();
+      usage = context.processUsage();
+      profiles = context.profiles();
+      if (stateOnDisk != null) {
+        stateOnDisk.close();
+      }
+      engineProcesses.stop();
+      sampler.close();
+      deleteTopicsOfExternalKafka();
+      if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
+        status = RunResult.Status.ABORTED;
+        failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
+      }
+    }
+  }
+
+  private JobSpec jobSpec(Map<String, String> fromSetUp) {
+    Map<String, String> params = new TreeMap<>(request.params());
+    params.put("seed", Long.toString(request.seed()));
+    params.putAll(fromSetUp);
+    if (request.mode() == Mode.IN_JOB) {
+      params.put("source", "in-job");
+      params.put("in-job.records", Long.toString(request.records()));
+    }
+    return new JobSpec(
+        layout.runId(),
+        request.workload(),
+        kafka.bootstrapServers(),
+        layout.inputTopic(),
+        layout.outputTopic(),
+        request.guarantee(),
+        request.parallelism(),
+        layout.runDir(),
+        settings,
+        params,
+        request.deployment(),
+        JobSpec.SOLE);
+  }
+
+  /** An external cluster keeps no benchmark scratch data; the embedded broker's goes with it. */
+  private void deleteTopicsOfExternalKafka() {
+    if (!kafka.nodes().isEmpty() || !flow.usesTopics()) {
+      return;
+    }
+    try {
+      kafka.deleteTopics(layout.allTopics());
+    } catch (Exception e) {
+      progress.accept("could not delete the run's topics: " + e.getMessage());
+    }
+  }
+
+  private void onFailure(Exception e) {
+    if (RunGuard.aborting()) {
+      status = RunResult.Status.ABORTED;
+      failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
+      return;
+    }
+    status = RunResult.Status.FAILED;
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    failure =
+        new RunResult.Failure(
+            reason, e instanceof ServiceFailure f ? f.logTail() : engineProcesses.logTail());
+    progress.accept("run failed: " + reason);
+  }
+
+  RunResult result(Instant started) {
+    boolean completed = status == RunResult.Status.COMPLETED && measured != null;
+    List<RunResult.Fault> faults =
+        context == null
+            ? List.of()
+            : context.faultOutcomes(
+                completed && measured.collected() != null
+                    ? measured.collected().intervals()
+                    : List.of());
+    RunVerdict verdict =
+        completed
+            ? RunVerdict.judge(context, measured, external, faults)
+            : RunVerdict.unknown(
+                status + ": " + (failure == null ? "no output report" : failure.reason()));
+    Map<String, String> config = ResolvedConfig.of(request, engine, settings, kafka);
+    RunResultBuilder result =
+        RunResult.builder()
+            .run(layout.runId(), layout.runDir().toString(), engine.name(), request.workload())
+            .setup(request.mode(), request.guarantee(), request.parallelism(), request.partitions())
+            .times(started.toString(), Instant.now().toString())
+            .outcome(status, failure)
+            .faults(faults)
+            .verdict(verdict.verdict(), verdict.reasons(), verdict.warnings())
+            .verification(verdict.counts(), verdict.examples())
+            .processes(usage, sampler.coresPerSecond())
+            .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())
+            .profiles(profiles)
+            .config(config, ResolvedConfig.hash(config))
+            .provenance(Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));
+    if (completed) {
+      addMeasurements(result);
+    }
+    return result.build();
+  }
+
+  private void addMeasurements(RunResultBuilder result) {
+    result.throughput(measured.throughput()).generator(measured.generated());
+    CollectorReport collected = measured.collected();
+    if (collected != null) {
+      result
+          .latency(
+              request.mode() == Mode.FIXED_RATE ? collected.endToEnd() : null,
+              collected.engine(),
+              Map.of(
+                  "endToEnd", collected.negativeEndToEnd(),
+                  "engine", collected.negativeEngine()))
+          .timeseries(collected.intervals());
+    }
+    Map<String, Object> workloadResults = new LinkedHashMap<>();
+    if (external != null) {
+      workloadResults.putAll(external.results());
+    }
+    if (measured.inJob() != null) {
+      workloadResults.put("inJob", measured.inJob().results());
+    }
+    result.workloadResults(workloadResults.isEmpty() ? null : workloadResults);
+  }
+}

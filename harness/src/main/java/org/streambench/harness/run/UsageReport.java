@@ -1,0 +1,62 @@
+package org.streambench.harness.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import org.streambench.harness.process.GcLog;
+import org.streambench.harness.process.GcSummary;
+import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.results.ProcessUsage;
+
+/** What every sampled role used: CPU in all and in the steady window, peak memory, GC. */
+final class UsageReport {
+  private UsageReport() {}
+
+  /**
+   * Every sampled role's usage, the steady window between two marks of the sampler (to now if the
+   * second is missing); GC from the logs in {@code gcDirs}.
+   */
+  static List<ProcessUsage> of(
+      ProcessSampler sampler, Set<Path> gcDirs, String steadyStart, String steadyEnd) {
+    long from = sampler.markEpochMillis(steadyStart);
+    long to =
+        sampler.hasMark(steadyEnd)
+            ? sampler.markEpochMillis(steadyEnd)
+            : System.currentTimeMillis();
+    List<ProcessUsage> out = new ArrayList<>();
+    sampler
+        .latest()
+        .forEach(
+            (role, s) ->
+                out.add(
+                    new ProcessUsage(
+                        role,
+                        sampler.pid(role),
+                        sampler.cpuSinceWatched(role),
+                        sampler.coresBetween(role, steadyStart, steadyEnd),
+                        s.peakRssBytes(),
+                        from < 0 ? null : gc(sampler, role, gcDirs, from, to))));
+    out.sort(Comparator.comparing(ProcessUsage::role));
+    return out;
+  }
+
+  /**
+   * Garbage collection of a role's JVMs between two instants (epoch ms), from the GC logs in {@code
+   * dirs}; null if unknown.
+   */
+  private static GcSummary gc(
+      ProcessSampler sampler, String role, Set<Path> dirs, long from, long to) {
+    List<Path> files = new ArrayList<>();
+    for (long pid : sampler.pids(role)) {
+      dirs.forEach(d -> files.add(GcLog.file(d, pid)));
+    }
+    try {
+      return files.isEmpty() ? null : GcLog.summarize(files, from, to);
+    } catch (IOException e) {
+      return null; // a log that cannot be read leaves the figure unknown, not the run failed
+    }
+  }
+}
