@@ -17,10 +17,11 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A run's {@code --cpu-profile}: async-profiler started in every given process when the steady
- * state starts and stopped when it ends, then each JFR recording summarised ({@link
- * ProcessProfile}) with a flame graph beside it in {@code profiles/} of the run directory. Commands
- * go out on a thread of their own, so that attaching (a fraction of a second per process) never
- * delays the run's own timing.
+ * state starts and stopped when it ends; each JFR recording is read afterwards, once the run's
+ * measurements are over ({@link ProcessProfile}, with a flame graph beside it in {@code profiles/}
+ * of the run directory). Commands go out on threads of their own, each with a deadline, so that
+ * attaching (a fraction of a second per process) never delays the run's own timing and a process
+ * that cannot answer (paused by a fault) never holds up the run.
  */
 public final class CpuProfiler implements AutoCloseable {
   private final ProfilerAgent agent;
@@ -34,7 +35,10 @@ public final class CpuProfiler implements AutoCloseable {
             return t;
           });
   private final Map<String, Target> targets = new LinkedHashMap<>();
-  private Future<List<ProcessProfile>> stopped;
+  private Future<Map<String, String>> stopped;
+
+  /** How long one attach command may take; a process that cannot answer in that time has none. */
+  static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
 
   private record Target(long pid, String event, Path recording, String error) {}
 
@@ -63,15 +67,12 @@ public final class CpuProfiler implements AutoCloseable {
     Path recording = dir.resolve(fileName(role) + ".jfr");
     String error = null;
     for (String event : List.of("cpu", "itimer")) {
-      try {
-        agent.start(pid, event, recording);
+      error = bounded(() -> agent.start(pid, event, recording));
+      if (error == null) {
         synchronized (this) {
           targets.put(role, new Target(pid, event, recording, null));
         }
         return;
-      } catch (Exception e) {
-        error =
-            e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
       }
     }
     synchronized (this) {
@@ -79,7 +80,10 @@ public final class CpuProfiler implements AutoCloseable {
     }
   }
 
-  /** Stops every profile (in the background; {@link #profiles()} waits for it). Idempotent. */
+  /**
+   * Stops every profile, in the background ({@link #profiles} waits for it), all processes at once,
+   * each given {@link #COMMAND_TIMEOUT}. Idempotent.
+   */
   public synchronized void stop() {
     if (stopped == null) {
       stopped = control.submit(this::stopAll);
@@ -87,21 +91,38 @@ public final class CpuProfiler implements AutoCloseable {
   }
 
   /**
-   * Each profiled process's summary, once stopped (waiting at most {@code timeout}); empty if
-   * profiling never started.
+   * Each profiled process's summary once stopped (waiting at most {@code timeout} for the stops),
+   * read from its recording now, on the caller's thread, so that reading never competes with a
+   * measurement; with {@code read} false (an interrupted run) only where the recordings are. Empty
+   * if profiling never started.
    */
-  public List<ProcessProfile> profiles(Duration timeout) {
+  public List<ProcessProfile> profiles(Duration timeout, boolean read) {
     stop();
+    Map<String, String> stopErrors;
     try {
-      return stopped.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      stopErrors = stopped.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       return failedAll("the profiler did not answer within " + timeout.toSeconds() + " s");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return failedAll("interrupted while the profiles were written");
+      return failedAll("interrupted while the profiles were stopped");
     } catch (ExecutionException e) {
-      return failedAll("profiles not written: " + e.getCause());
+      return failedAll("profiles not stopped: " + e.getCause());
     }
+    Map<String, Target> started;
+    synchronized (this) {
+      started = new LinkedHashMap<>(targets);
+    }
+    List<ProcessProfile> out = new ArrayList<>();
+    started.forEach(
+        (role, t) -> {
+          String error = t.error() != null ? t.error() : stopErrors.get(role);
+          if (error == null && !read) {
+            error = "not read (the run was interrupted); the recording is " + t.recording();
+          }
+          out.add(error != null ? ProcessProfile.failed(role, t.pid(), error) : summarize(role, t));
+        });
+    return out;
   }
 
   private synchronized List<ProcessProfile> failedAll(String why) {
@@ -110,35 +131,33 @@ public final class CpuProfiler implements AutoCloseable {
     return out;
   }
 
-  private List<ProcessProfile> stopAll() {
+  /** Stops every started profile at once; each role's error, or no entry. */
+  private Map<String, String> stopAll() throws InterruptedException {
     Map<String, Target> started;
     synchronized (this) {
       started = new LinkedHashMap<>(targets);
     }
-    // every profile stopped before any is read: reading one must not show in another
-    Map<String, String> errors = new LinkedHashMap<>();
-    started.forEach((role, t) -> errors.put(role, t.error() != null ? t.error() : stopOne(t)));
-    List<ProcessProfile> out = new ArrayList<>();
+    Map<String, String> errors = new java.util.concurrent.ConcurrentHashMap<>();
+    List<Thread> stops = new ArrayList<>();
     started.forEach(
-        (role, t) ->
-            out.add(
-                errors.get(role) != null
-                    ? ProcessProfile.failed(role, t.pid(), errors.get(role))
-                    : summarize(role, t)));
-    return out;
-  }
-
-  /** Stops one profile; null, or why it has none. */
-  private String stopOne(Target t) {
-    try {
-      agent.stop(t.pid());
-    } catch (Exception e) {
-      // a process that ended (a killed worker, an in-job engine) leaves what it wrote, or nothing
-      if (!Files.isRegularFile(t.recording())) {
-        return "ended before its profile was written";
-      }
+        (role, t) -> {
+          if (t.error() == null) {
+            stops.add(
+                daemon(
+                    () -> {
+                      String error = bounded(() -> agent.stop(t.pid()));
+                      if (error != null) {
+                        // a killed worker's recording ends where it died; a paused one cannot
+                        // answer: neither is a profile of the steady state
+                        errors.put(role, "not stopped at the steady state's end: " + error);
+                      }
+                    }));
+          }
+        });
+    for (Thread t : stops) {
+      t.join();
     }
-    return null;
+    return errors;
   }
 
   private ProcessProfile summarize(String role, Target t) {
@@ -159,9 +178,51 @@ public final class CpuProfiler implements AutoCloseable {
           runDir.relativize(t.recording()).toString(),
           runDir.relativize(svg).toString(),
           null);
-    } catch (IOException e) {
-      return ProcessProfile.failed(role, t.pid(), "unreadable recording: " + e.getMessage());
+    } catch (Exception | InternalError e) {
+      // one unreadable recording leaves that process without a profile, not the others (the JDK's
+      // JFR parser throws InternalError on a recording without stack traces: a process that took
+      // no CPU sample)
+      return ProcessProfile.failed(role, t.pid(), "unreadable recording: " + e);
     }
+  }
+
+  /**
+   * Runs an attach command with a deadline: a process that cannot answer (paused by a fault) would
+   * block the attach API's read forever. Null, or why it failed.
+   */
+  private static String bounded(Command command) {
+    String[] error = new String[1];
+    Thread t =
+        daemon(
+            () -> {
+              try {
+                command.run();
+                error[0] = null;
+              } catch (Exception e) {
+                error[0] =
+                    e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage());
+              }
+            });
+    try {
+      t.join(COMMAND_TIMEOUT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+    // read after the thread ended (join orders its write before this read)
+    return t.isAlive() ? "no answer within " + COMMAND_TIMEOUT.toSeconds() + " s" : error[0];
+  }
+
+  private interface Command {
+    void run() throws Exception;
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "cpu-profiler-command");
+    t.setDaemon(true);
+    t.start();
+    return t;
   }
 
   /** {@code engine/taskmanager-1} → {@code engine-taskmanager-1}. */

@@ -10,8 +10,9 @@ import org.streambench.harness.results.RunResult;
 
 /**
  * "Where the time went" of a run with {@code --cpu-profile}: per profiled process, the CPU by
- * owner, the top frames and allocation sites, and the flame graph inline (read from the run
- * directory, so a report made elsewhere links to it instead).
+ * owner, the top frames and allocation sites, and the flame graph inline (read from the run's
+ * {@code profiles/} directory; where it is not there, as in a report made on another machine, the
+ * section says so).
  */
 final class ProfileSection {
   /** Flame graphs larger than this are linked, not inlined, to keep the page loadable. */
@@ -69,7 +70,13 @@ final class ProfileSection {
   }
 
   private static void flameGraph(Html h, RunResult r, ProcessProfile p) {
-    Path svg = Path.of(r.runDir()).resolve(p.flameGraph());
+    Path profiles = Path.of(r.runDir(), "profiles").normalize();
+    Path svg = Path.of(r.runDir()).resolve(p.flameGraph()).normalize();
+    if (!svg.startsWith(profiles) || !svg.getFileName().toString().endsWith(".svg")) {
+      // only a flame graph this tool drew is inlined, whatever a stored result says
+      h.element("p", "warn", "flame graph path outside the run's profiles: " + p.flameGraph());
+      return;
+    }
     try {
       if (Files.size(svg) <= MAX_INLINE_BYTES) {
         // drawn by FlameGraph, which escapes every frame name

@@ -34,7 +34,7 @@ final class RunContext {
   static final String STEADY_END = "steady-end";
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
   private static final double ENGINE_BUSY_CORES = 0.2;
-  private static final Duration PROFILES_TIMEOUT = Duration.ofMinutes(2);
+  private static final Duration PROFILES_TIMEOUT = Duration.ofSeconds(30);
 
   final RunRequest request;
   final RunLayout layout;
@@ -278,7 +278,7 @@ final class RunContext {
       return List.of();
     }
     profiler.stop();
-    return profiler.profiles(PROFILES_TIMEOUT);
+    return profiler.profiles(PROFILES_TIMEOUT, !RunGuard.aborting());
   }
 
   /** Stops the generator and the collector (idempotent, safe after a failure). */

@@ -136,6 +136,9 @@ final class RunExecution {
         stateOnDisk.close();
       }
       engineProcesses.stop();
+      if (profiler != null) {
+        profiler.close();
+      }
       sampler.close();
       deleteTopicsOfExternalKafka();
       if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {

@@ -25,7 +25,7 @@ class CpuProfilerTest {
       while (System.nanoTime() < until) {
         sink += spin(1_000);
       }
-      List<ProcessProfile> profiles = profiler.profiles(Duration.ofMinutes(1));
+      List<ProcessProfile> profiles = profiler.profiles(Duration.ofMinutes(1), true);
 
       assertEquals(1, profiles.size());
       ProcessProfile p = profiles.get(0);
@@ -45,9 +45,61 @@ class CpuProfilerTest {
   void aProcessThatCannotBeProfiledSaysWhy(@TempDir Path dir) throws Exception {
     try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), dir)) {
       profiler.start(Map.of("engine", Long.MAX_VALUE - 1));
-      ProcessProfile p = profiler.profiles(Duration.ofMinutes(1)).get(0);
+      ProcessProfile p = profiler.profiles(Duration.ofMinutes(1), true).get(0);
       assertTrue(p.error().startsWith("could not start"), p.error());
       assertEquals(0, p.samples());
+    }
+  }
+
+  /**
+   * A process paused (SIGSTOP, as a pause fault does) when the steady state ends cannot answer the
+   * stop: it gets no profile, and neither the run nor the other processes' profiles wait on it.
+   */
+  @Test
+  void aPausedProcessHasNoProfileAndHoldsNothingUp(@TempDir Path dir) throws Exception {
+    Process child =
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElseThrow(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Idle.class.getName())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("child.log").toFile())
+            .start();
+    try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), dir)) {
+      Thread.sleep(1000); // the child JVM's attach listener is up once main runs
+      profiler.start(Map.of("engine", child.pid(), "harness", ProcessHandle.current().pid()));
+      long until = System.nanoTime() + Duration.ofMillis(1500).toNanos();
+      while (System.nanoTime() < until) {
+        sink += spin(1_000); // CPU samples for the harness's profile
+      }
+      signal("STOP", child.pid());
+      long started = System.nanoTime();
+      List<ProcessProfile> profiles = profiler.profiles(Duration.ofSeconds(30), true);
+      double seconds = (System.nanoTime() - started) / 1e9;
+
+      assertTrue(seconds < CpuProfiler.COMMAND_TIMEOUT.toSeconds() + 10, "took " + seconds + " s");
+      ProcessProfile engine =
+          profiles.stream().filter(p -> p.process().equals("engine")).findFirst().orElseThrow();
+      ProcessProfile harness =
+          profiles.stream().filter(p -> p.process().equals("harness")).findFirst().orElseThrow();
+      assertTrue(
+          engine.error() != null && engine.error().startsWith("not stopped"), engine.error());
+      assertNull(harness.error(), harness.error());
+    } finally {
+      signal("CONT", child.pid());
+      child.destroyForcibly().waitFor();
+    }
+  }
+
+  private static void signal(String signal, long pid) throws Exception {
+    new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor();
+  }
+
+  /** A JVM that idles until it is killed. */
+  public static final class Idle {
+    public static void main(String[] args) throws InterruptedException {
+      Thread.sleep(Long.MAX_VALUE);
     }
   }
 

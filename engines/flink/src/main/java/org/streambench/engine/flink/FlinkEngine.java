@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
@@ -203,8 +204,13 @@ public final class FlinkEngine implements StreamEngine {
       } catch (ExecutionException | IllegalStateException e) {
         // a local job that finishes fast (in-job) takes its MiniCluster down with it, and the
         // status can no longer be asked ("MiniCluster is not yet running or has already been shut
-        // down", thrown at once or through the future); its result was complete before that
-        job.getJobExecutionResult().get(10, TimeUnit.SECONDS); // throws the job's failure cause
+        // down", thrown at once or through the future); its result was complete before that. A job
+        // still running has no result: then the failure to ask is the run's failure.
+        try {
+          job.getJobExecutionResult().get(2, TimeUnit.SECONDS); // throws the job's failure cause
+        } catch (TimeoutException stillRunning) {
+          throw e;
+        }
         return;
       }
       if (status == JobStatus.RUNNING && SourceReadiness.allStarted()

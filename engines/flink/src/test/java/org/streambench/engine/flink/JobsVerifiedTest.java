@@ -134,7 +134,7 @@ class JobsVerifiedTest {
    * in {@link JoinJobTest}.
    */
   @Test
-  @Timeout(180)
+  @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void join() throws Exception {
     Replay replay = JobCases.join(300);
     List<String> values = new ArrayList<>();

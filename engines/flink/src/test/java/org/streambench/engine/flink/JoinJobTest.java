@@ -28,7 +28,7 @@ class JoinJobTest {
    * job before the last timer. The job is cancelled once every sample is out.
    */
   @Test
-  @Timeout(180)
+  @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void emitsEverySampleOnceWithAllItsPartsWhenItsTimerFires() throws Exception {
     DataGeneratorSource<JoinPart> source =
         new DataGeneratorSource<>(

@@ -31,7 +31,9 @@ final class LocalFlink {
   /**
    * Runs the job until it has output {@code n} records, then cancels it: for jobs whose output
    * comes from processing-time timers, which fire only while the job runs (an endless source keeps
-   * it running however long the timers take on a busy machine).
+   * it running however long the timers take on a busy machine). A test using it needs a timeout in
+   * a thread of its own ({@code @Timeout(threadMode = SEPARATE_THREAD)}): Flink's result fetcher
+   * swallows the interrupt of a timeout in the test's own thread.
    */
   static <T> List<T> collectFirst(DataStream<T> stream, int n) throws Exception {
     return stream.executeAndCollect(n);
