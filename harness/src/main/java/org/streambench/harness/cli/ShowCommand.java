@@ -8,6 +8,7 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.calibrate.CalibrationTable;
 import org.streambench.harness.profile.ProcessProfile;
+import org.streambench.harness.report.model.WhereTimeWent;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -68,7 +69,7 @@ final class ShowCommand implements Callable<Integer> {
       r.verificationExamples()
           .forEach((kind, ex) -> System.out.println("examples of " + kind + ": " + ex));
     }
-    printProfiles(r);
+    printWhereTimeWent(r);
     System.out.println("config hash: " + r.configHash());
     if (r.provenance() != null) {
       for (Map.Entry<String, Object> e : r.provenance().entrySet()) {
@@ -79,22 +80,31 @@ final class ShowCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** "Where the time went" of a run with --cpu-profile: per process, its CPU by owner. */
-  private static void printProfiles(RunResult r) {
+  /**
+   * "Where the time went": GC, state, checkpoints and consumer lag, then with --cpu-profile per
+   * process its CPU by owner.
+   */
+  private static void printWhereTimeWent(RunResult r) {
+    List<WhereTimeWent.Line> lines = WhereTimeWent.of(r);
+    if (lines.isEmpty() && r.profiles() == null) {
+      return;
+    }
+    System.out.println("where the time went (docs/where-time-went.md):");
+    lines.forEach(l -> System.out.println("  " + l.label() + ": " + l.text()));
     if (r.profiles() == null) {
       return;
     }
-    System.out.println("where the time went (CPU profile of the steady state, docs/profiling.md):");
+    System.out.println("  CPU profile of the steady state:");
     for (ProcessProfile p : r.profiles()) {
       if (p.error() != null) {
-        System.out.println("  " + p.process() + ": not profiled: " + p.error());
+        System.out.println("    " + p.process() + ": not profiled: " + p.error());
         continue;
       }
-      System.out.printf("  %s: %s (%,d samples)%n", p.process(), p.ownersLine(), p.samples());
+      System.out.printf("    %s: %s (%,d samples)%n", p.process(), p.ownersLine(), p.samples());
       p.topSelf().stream()
           .limit(3)
-          .forEach(f -> System.out.printf("    %5.1f %% self  %s%n", f.share() * 100, f.frame()));
-      System.out.println("    flame graph: " + Path.of(r.runDir()).resolve(p.flameGraph()));
+          .forEach(f -> System.out.printf("      %5.1f %% self  %s%n", f.share() * 100, f.frame()));
+      System.out.println("      flame graph: " + Path.of(r.runDir()).resolve(p.flameGraph()));
     }
   }
 }

@@ -25,12 +25,16 @@ public record Comparison(
       List.of(
           Figure.THROUGHPUT_IN,
           Figure.THROUGHPUT_OUT,
+          Figure.IN_PER_ENGINE_CORE,
           Figure.E2E_P50,
           Figure.E2E_P99,
           Figure.E2E_P999,
           Figure.ENGINE_P99,
           Figure.ENGINE_CORES,
-          Figure.ENGINE_PEAK_RSS);
+          Figure.ENGINE_PEAK_RSS,
+          Figure.ENGINE_HEAP_AFTER_GC,
+          Figure.STATE_ON_DISK,
+          Figure.CHECKPOINT_MEDIAN);
 
   /**
    * One matched point.

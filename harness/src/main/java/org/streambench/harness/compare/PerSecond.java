@@ -28,8 +28,15 @@ final class PerSecond {
       case ENGINE_P99 -> series(r, steady, IntervalPoint::engineP99Micros, true);
       case E2E_P999 -> loggedP999(r);
       // CPU samples start at the engine's launch, not at the origin of the steady window, and
-      // peak memory is one number per run: neither has a per-second series of the steady state.
-      case ENGINE_CORES, ENGINE_PEAK_RSS -> List.of();
+      // memory, state and checkpoint figures are one number per run: none has a per-second series
+      // of the steady state.
+      case IN_PER_ENGINE_CORE,
+          ENGINE_CORES,
+          ENGINE_PEAK_RSS,
+          ENGINE_HEAP_AFTER_GC,
+          STATE_ON_DISK,
+          CHECKPOINT_MEDIAN ->
+          List.of();
     };
   }
 

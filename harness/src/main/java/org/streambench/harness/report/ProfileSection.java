@@ -24,7 +24,7 @@ final class ProfileSection {
     if (r.profiles() == null) {
       return;
     }
-    h.element("h4", null, "Where the time went (CPU profile of the steady state)");
+    h.element("p", null, "CPU profile of the steady state, per process:");
     for (ProcessProfile p : r.profiles()) {
       h.raw("<details open><summary>");
       h.element("strong", null, p.process());

@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
-import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.KeepingUp;
 import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.WhereTimeWent;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.RunResult;
@@ -104,30 +104,24 @@ final class RunDetails {
             h,
             "process " + p.role(),
             String.format(
-                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB%s",
+                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB",
                 p.pid(),
                 Format.number(p.cpuSeconds()),
                 Format.number(p.steadyCores()),
-                Format.number(p.peakRssBytes() / (1024.0 * 1024)),
-                gc(p.gc())));
+                Format.number(p.peakRssBytes() / (1024.0 * 1024))));
       }
-    }
-    if (r.stateBytesPerSecond() != null && !r.stateBytesPerSecond().isEmpty()) {
-      List<Long> s = r.stateBytesPerSecond();
-      row(
-          h,
-          "state on disk",
-          String.format(
-              "up to %s MB, %s MB at the end (%d one-second samples)",
-              Format.number(
-                  s.stream().mapToLong(Long::longValue).max().orElse(0) / (1024.0 * 1024)),
-              Format.number(s.get(s.size() - 1) / (1024.0 * 1024)),
-              s.size()));
     }
     row(h, "tool", Provenances.tool(r));
     row(h, "config hash", r.configHash());
     row(h, "run directory", r.runDir());
     h.close("table");
+    List<WhereTimeWent.Line> went = WhereTimeWent.of(r);
+    if (!went.isEmpty() || r.profiles() != null) {
+      h.element("h4", null, "Where the time went");
+      h.open("table", "kv");
+      went.forEach(l -> row(h, l.label(), l.text()));
+      h.close("table");
+    }
     ProfileSection.write(h, r);
     if (r.config() != null) {
       h.raw("<details><summary>configuration (" + r.config().size() + " settings)</summary>");
@@ -140,24 +134,6 @@ final class RunDetails {
       h.element("pre", null, json(r.provenance()));
       h.close("details");
     }
-  }
-
-  /** Steady-state GC of a process, or nothing where it is unknown. */
-  private static String gc(GcSummary gc) {
-    if (gc == null) {
-      return "";
-    }
-    if (gc.pauses() == 0) {
-      return "; no GC pause in the steady state";
-    }
-    return String.format(
-        "; GC in the steady state: %d pauses, %s ms in all, longest %s ms; heap after GC up to %s"
-            + " MB; allocating %s MB/s",
-        gc.pauses(),
-        Format.number(gc.pauseTotalMillis()),
-        Format.number(gc.pauseMaxMillis()),
-        Format.number(gc.heapAfterGcMaxBytes() / (1024.0 * 1024)),
-        Format.number(gc.allocationBytesPerSecond() / (1024.0 * 1024)));
   }
 
   /** A fault in one line: what hit which process when, when it came back, how the run recovered. */

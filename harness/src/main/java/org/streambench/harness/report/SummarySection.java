@@ -21,6 +21,7 @@ final class SummarySection {
       List.of(
           Figure.THROUGHPUT_IN,
           Figure.THROUGHPUT_OUT,
+          Figure.IN_PER_ENGINE_CORE,
           Figure.E2E_P50,
           Figure.E2E_P99,
           Figure.E2E_P999,
@@ -41,10 +42,22 @@ final class SummarySection {
     }
   }
 
+  /** The headline columns, and those of state and memory where a configuration has them. */
+  static List<Figure> columns(List<Configuration> measured) {
+    List<Figure> columns = new ArrayList<>(COLUMNS);
+    for (Figure f : Figure.STATE_AND_MEMORY) {
+      if (measured.stream().anyMatch(c -> c.spread(f).n() > 0)) {
+        columns.add(f);
+      }
+    }
+    return columns;
+  }
+
   private static void writeMeasured(Html h, List<Configuration> measured) {
     h.open("table", "summary");
+    List<Figure> columns = columns(measured);
     List<String> header = new ArrayList<>(List.of("configuration", "runs", "verdicts"));
-    COLUMNS.forEach(f -> header.add(f.label() + " (" + f.unit() + ")"));
+    columns.forEach(f -> header.add(f.label() + " (" + f.unit() + ")"));
     h.open("thead", null).row(true, header.toArray(String[]::new)).close("thead");
     h.open("tbody", null);
     for (Configuration c : measured) {
@@ -53,7 +66,7 @@ final class SummarySection {
       h.element("td", "nowrap", c.repetitions());
       Verdicts v = Verdicts.of(c);
       h.element("td", v.cssClass() + " nowrap", v.text());
-      for (Figure f : COLUMNS) {
+      for (Figure f : columns) {
         spreadCell(h, c.spread(f));
       }
       h.raw("</tr>\n");

@@ -11,8 +11,9 @@ import org.streambench.harness.process.GcSummary;
  * @param cpuSeconds user + system CPU seconds used during the run
  * @param steadyCores CPU seconds during the steady state divided by its length (NaN if unknown)
  * @param peakRssBytes peak resident set size
- * @param gc garbage collection in the steady state, or null where unknown (a process the harness
- *     did not start as a JVM, such as the harness itself, Redis or a worker JVM an engine spawned)
+ * @param gc garbage collection in the steady state, or null where unknown (a process that keeps no
+ *     GC log in the run directory: the harness itself, Redis, Storm's LogWriter; every JVM the
+ *     harness starts and the worker JVMs and executors an engine spawns keep one)
  */
 public record ProcessUsage(
     String role,

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.fault.Recovery;
+import org.streambench.harness.kafka.ConsumerLag;
 
 /** A run's headline figures as flat named metrics: the rows of the {@code run_metrics} table. */
 final class RunMetrics {
@@ -50,6 +51,26 @@ final class RunMetrics {
           .filter(java.util.Objects::nonNull)
           .max(Double::compare)
           .ifPresent(v -> m.put("faults.max_output_gap_ms", v));
+    }
+    if (r.stateBytesPerSecond() != null) {
+      r.stateBytesPerSecond().stream()
+          .mapToLong(Long::longValue)
+          .max()
+          .ifPresent(v -> m.put("state.max_bytes", (double) v));
+    }
+    if (r.checkpoints() != null) {
+      m.put("checkpoints", (double) r.checkpoints().size());
+      r.checkpoints().stream()
+          .mapToLong(RunResult.Checkpoint::durationMillis)
+          .max()
+          .ifPresent(v -> m.put("checkpoints.max_duration_ms", (double) v));
+    }
+    if (r.consumerLag() != null) {
+      r.consumerLag().stream()
+          .flatMap(s -> s.points().stream())
+          .mapToLong(ConsumerLag.Point::lag)
+          .max()
+          .ifPresent(v -> m.put("consumer_lag.max", (double) v));
     }
     m.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
     return m;

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.streambench.api.CheckpointLog;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.verifier.Verdict;
 
@@ -51,7 +53,9 @@ public record RunResult(
     Map<String, Object> provenance,
     Failure failure,
     List<Long> stateBytesPerSecond,
-    List<ProcessProfile> profiles) {
+    List<ProcessProfile> profiles,
+    List<ConsumerLag.Series> consumerLag,
+    List<Checkpoint> checkpoints) {
 
   public static final int FORMAT_VERSION = 1;
 
@@ -133,6 +137,46 @@ public record RunResult(
       double peakP99Millis,
       long peakBacklog,
       String note) {}
+
+  /**
+   * One checkpoint the engine reported ({@code CheckpointLog} of the api).
+   *
+   * @param atSecond when it was triggered, in seconds since the origin of the per-second series
+   * @param id the engine's checkpoint id
+   * @param status completed or failed
+   * @param durationMillis from its trigger to its last acknowledgement
+   * @param checkpointedBytes bytes it wrote
+   * @param stateBytes the full size of the state it covers
+   * @param alignmentMillis the longest barrier alignment of any task (-1 if unknown)
+   * @param startDelayMillis the longest time a barrier took to reach a task (-1 if unknown)
+   */
+  public record Checkpoint(
+      double atSecond,
+      long id,
+      String status,
+      long durationMillis,
+      long checkpointedBytes,
+      long stateBytes,
+      long alignmentMillis,
+      long startDelayMillis) {
+
+    /** The engine's checkpoints timed on the per-second series starting at {@code originMillis}. */
+    public static List<Checkpoint> timed(List<CheckpointLog.Checkpoint> logged, long originMillis) {
+      return logged.stream()
+          .map(
+              c ->
+                  new Checkpoint(
+                      originMillis < 0 ? Double.NaN : (c.triggeredAtMillis() - originMillis) / 1e3,
+                      c.id(),
+                      c.status(),
+                      c.durationMillis(),
+                      c.checkpointedBytes(),
+                      c.stateBytes(),
+                      c.alignmentMillis(),
+                      c.startDelayMillis()))
+          .toList();
+    }
+  }
 
   /**
    * Why a run failed or was aborted.

@@ -7,6 +7,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.results.RunResult.Failure;
 import org.streambench.harness.results.RunResult.Fault;
@@ -50,6 +51,8 @@ public final class RunResultBuilder {
   private Map<String, Object> provenance;
   private Failure failure;
   private List<Long> stateBytesPerSecond;
+  private List<ConsumerLag.Series> consumerLag;
+  private List<RunResult.Checkpoint> checkpoints;
   private List<ProcessProfile> profiles;
 
   RunResultBuilder() {}
@@ -152,6 +155,18 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /** The consumer lag of the engine's committing groups; none for an engine that commits none. */
+  public RunResultBuilder consumerLag(List<ConsumerLag.Series> consumerLag) {
+    this.consumerLag = consumerLag == null || consumerLag.isEmpty() ? null : consumerLag;
+    return this;
+  }
+
+  /** The checkpoints the engine reported; none for an engine that reports none. */
+  public RunResultBuilder checkpoints(List<RunResult.Checkpoint> checkpoints) {
+    this.checkpoints = checkpoints == null || checkpoints.isEmpty() ? null : checkpoints;
+    return this;
+  }
+
   /** The CPU profiles of a run with {@code --cpu-profile}; none otherwise. */
   public RunResultBuilder profiles(List<ProcessProfile> profiles) {
     this.profiles = profiles == null || profiles.isEmpty() ? null : List.copyOf(profiles);
@@ -197,6 +212,8 @@ public final class RunResultBuilder {
         provenance,
         failure,
         stateBytesPerSecond,
-        profiles);
+        profiles,
+        consumerLag,
+        checkpoints);
   }
 }

@@ -1,12 +1,16 @@
 package org.streambench.harness.run;
 
+import java.util.List;
+import java.util.Optional;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.GeneratorReport;
 
 /**
  * Drain: the input is pre-filled as fast as the generator can, then the engine starts and works
- * through the backlog. Throughput is input records over the time from the engine's readiness to its
- * last output (less the workload's own output delay, such as a window's length).
+ * through the backlog. Throughput is taken over the steady part of the per-second output series
+ * ({@link DrainSteadyPart}: ramp-up and tail left out); a drain too short to have one falls back to
+ * input records over the time from the engine's readiness to its last output (less the workload's
+ * own output delay, such as a window's length), and says so.
  */
 final class DrainFlow implements ModeFlow {
 
@@ -21,6 +25,21 @@ final class DrainFlow implements ModeFlow {
     run.markSteadyStart();
     run.startCollector().setSteadyWindow(0, Long.MAX_VALUE);
     CollectorReport collected = run.awaitCollector(true, generated.sent());
+    double cores = run.steadyCores("engine");
+    Optional<DrainSteadyPart> steady = DrainSteadyPart.of(collected.intervals());
+    if (steady.isPresent() && collected.received() > 0) {
+      DrainSteadyPart part = steady.get();
+      return new Measurements(
+          generated,
+          collected,
+          null,
+          Measurements.throughput(
+              part.inputPerSecond(generated.sent(), collected.received()),
+              part.outputPerSecond(),
+              part.seconds(),
+              cores),
+          List.of());
+    }
     long last = collected.lastReceiveMicros() - run.workload.outputDelayMicros();
     double seconds = Math.max(1e-3, (last - run.engine.readyMicros()) / 1e6);
     return new Measurements(
@@ -28,9 +47,11 @@ final class DrainFlow implements ModeFlow {
         collected,
         null,
         Measurements.throughput(
-            generated.sent() / seconds,
-            collected.received() / seconds,
-            seconds,
-            run.steadyCores("engine")));
+            generated.sent() / seconds, collected.received() / seconds, seconds, cores),
+        List.of(
+            String.format(
+                "drain too short for a steady part (fewer than %d seconds at full output):"
+                    + " throughput over the whole drain, start-up included; pre-fill more records",
+                DrainSteadyPart.MIN_SECONDS)));
   }
 }

@@ -1,5 +1,6 @@
 package org.streambench.harness.run;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.streambench.harness.Durations;
 import org.streambench.harness.collector.Collector;
@@ -61,6 +62,7 @@ final class FixedRateFlow implements ModeFlow {
             generated.meanRate(request.warmup(), request.duration()),
             collected.steadyReceived() / seconds,
             seconds,
-            run.steadyCores("engine")));
+            run.steadyCores("engine")),
+        List.of());
   }
 }

@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.streambench.harness.Durations;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.InJobCheck;
@@ -57,7 +58,8 @@ final class InJobFlow implements ModeFlow {
             inJob.outputs() / seconds,
             seconds,
             cpu > 0 ? inJob.outputs() / cpu : Double.NaN,
-            cpu > 0 ? inJob.records() / cpu : Double.NaN));
+            cpu > 0 ? inJob.records() / cpu : Double.NaN),
+        List.of());
   }
 
   /** Waits for the report; an engine idle for the idle timeout without it fails the run. */

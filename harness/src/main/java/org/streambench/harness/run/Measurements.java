@@ -1,5 +1,6 @@
 package org.streambench.harness.run;
 
+import java.util.List;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.RunResult;
@@ -7,13 +8,15 @@ import org.streambench.harness.workload.InJobCheck;
 
 /**
  * What a {@link ModeFlow} measured: the generator's and collector's reports (null in-job), the
- * engine's own in-job report (null otherwise), and the steady-state throughput.
+ * engine's own in-job report (null otherwise), the steady-state throughput, and warnings about how
+ * it was measured (added to the run's).
  */
 record Measurements(
     GeneratorReport generated,
     CollectorReport collected,
     InJobCheck inJob,
-    RunResult.Throughput throughput) {
+    RunResult.Throughput throughput,
+    List<String> warnings) {
 
   /** Records/s and records/s per engine core, over {@code cores} used in the window. */
   static RunResult.Throughput throughput(double in, double out, double seconds, double cores) {

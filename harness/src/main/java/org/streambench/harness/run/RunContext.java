@@ -100,6 +100,14 @@ final class RunContext {
     }
   }
 
+  /**
+   * When second 0 of the per-second series is, in epoch milliseconds: the collector's start; -1
+   * before it started.
+   */
+  long seriesOriginMillis() {
+    return collector == null ? -1 : collectorOriginMicros / 1000;
+  }
+
   void startGenerator(Callable<GeneratorReport> generation) {
     this.generation = GeneratorTask.start(generation);
   }

@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.streambench.api.CheckpointLog;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.Generator;
+import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
@@ -52,6 +54,7 @@ final class RunExecution {
   private List<ProcessUsage> usage = List.of();
   private final CpuProfiler profiler;
   private List<ProcessProfile> profiles = List.of();
+  private ConsumerLag consumerLag;
 
   RunExecution(
       Home home,
@@ -116,6 +119,7 @@ final class RunExecution {
       watch.check();
       if (flow.usesTopics()) {
         kafka.createTopics(layout.allTopics(), request.partitions());
+        consumerLag = ConsumerLag.start(kafka, layout.inputTopics(), request.partitions());
       }
       RunServices services = new RunServices(redis, layout.runId());
       jobSpec(workload.setUp(services)).write(layout.specFile());
@@ -134,6 +138,9 @@ final class RunExecution {
       profiles = context.profiles();
       if (stateOnDisk != null) {
         stateOnDisk.close();
+      }
+      if (consumerLag != null) {
+        consumerLag.close();
       }
       engineProcesses.stop();
       if (profiler != null) {
@@ -223,6 +230,8 @@ final class RunExecution {
             .verification(verdict.counts(), verdict.examples())
             .processes(usage, sampler.coresPerSecond())
             .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())
+            .consumerLag(consumerLag())
+            .checkpoints(checkpoints())
             .profiles(profiles)
             .config(config, ResolvedConfig.hash(config))
             .provenance(Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));
@@ -230,6 +239,21 @@ final class RunExecution {
       addMeasurements(result);
     }
     return result.build();
+  }
+
+  private List<ConsumerLag.Series> consumerLag() {
+    long origin = context == null ? -1 : context.seriesOriginMillis();
+    return consumerLag == null || origin < 0 ? null : consumerLag.perSecond(origin);
+  }
+
+  private List<RunResult.Checkpoint> checkpoints() {
+    try {
+      return RunResult.Checkpoint.timed(
+          CheckpointLog.read(layout.runDir()), context == null ? -1 : context.seriesOriginMillis());
+    } catch (IOException e) {
+      progress.accept("could not read the engine's checkpoints: " + e.getMessage());
+      return null;
+    }
   }
 
   private void addMeasurements(RunResultBuilder result) {

@@ -38,10 +38,12 @@ record RunVerdict(
       v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
     RunJudge.Judgement judged = RunJudge.judge(facts(run, m, reasons, counts, faults));
+    List<String> warnings = new ArrayList<>(m.warnings());
+    warnings.addAll(judged.warnings());
     return new RunVerdict(
         judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID,
         judged.reasons(),
-        judged.warnings(),
+        warnings,
         counts,
         examples);
   }

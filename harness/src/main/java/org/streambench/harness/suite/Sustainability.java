@@ -1,8 +1,11 @@
 package org.streambench.harness.suite;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.results.RunResult;
 
 /**
@@ -56,7 +59,11 @@ public final class Sustainability {
       return new Judgement(false, false, "too few seconds of output to judge the backlog");
     }
     double slope = fitted.getAsDouble();
-    String backlog = String.format("backlog slope %+,.0f records/s", slope);
+    String backlog =
+        String.format("backlog slope %+,.0f records/s", slope)
+            + lagDisagreement(r, rate, warmupSeconds, warmupSeconds + steadySeconds)
+                .map(d -> " (" + d + ")")
+                .orElse("");
     if (slope > MAX_BACKLOG_GROWTH * rate) {
       return new Judgement(
           false,
@@ -92,23 +99,70 @@ public final class Sustainability {
     if (points == null) {
       return OptionalDouble.empty();
     }
-    double n = 0;
+    List<long[]> xy = new ArrayList<>();
+    for (IntervalPoint p : points) {
+      if (p.second() >= from && p.second() < to && p.backlog() >= 0) {
+        xy.add(new long[] {p.second(), p.backlog()});
+      }
+    }
+    return slope(xy);
+  }
+
+  /**
+   * Least-squares slope of a group's consumer lag, as the broker sees it, over the seconds in
+   * {@code [from, to)}; empty with fewer than three readings there.
+   */
+  public static OptionalDouble lagSlope(ConsumerLag.Series lag, long from, long to) {
+    List<long[]> xy = new ArrayList<>();
+    for (ConsumerLag.Point p : lag.points()) {
+      if (p.second() >= from && p.second() < to) {
+        xy.add(new long[] {p.second(), p.lag()});
+      }
+    }
+    return slope(xy);
+  }
+
+  /**
+   * Where the broker's consumer lag and the output backlog disagree on whether the engine kept up
+   * with {@code rate} over {@code [from, to)}, one line that says so and which one the search
+   * judges by; empty where they agree or either is unknown.
+   */
+  public static Optional<String> lagDisagreement(RunResult r, long rate, long from, long to) {
+    OptionalDouble backlog = backlogSlope(r.timeseries(), from, to);
+    if (r.consumerLag() == null || backlog.isEmpty() || rate <= 0) {
+      return Optional.empty();
+    }
+    boolean backlogGrows = backlog.getAsDouble() > MAX_BACKLOG_GROWTH * rate;
+    for (ConsumerLag.Series lag : r.consumerLag()) {
+      OptionalDouble slope = lagSlope(lag, from, to);
+      if (slope.isPresent() && (slope.getAsDouble() > MAX_BACKLOG_GROWTH * rate) != backlogGrows) {
+        return Optional.of(
+            String.format(
+                "the broker's consumer lag (group %s) %s (slope %+,.0f records/s) where the output"
+                    + " backlog %s: the search judges by the output backlog",
+                lag.group(),
+                backlogGrows ? "does not grow" : "grows",
+                slope.getAsDouble(),
+                backlogGrows ? "grows" : "does not"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static OptionalDouble slope(List<long[]> xy) {
+    if (xy.size() < MIN_SECONDS) {
+      return OptionalDouble.empty();
+    }
+    double n = xy.size();
     double sx = 0;
     double sy = 0;
     double sxx = 0;
     double sxy = 0;
-    for (IntervalPoint p : points) {
-      if (p.second() < from || p.second() >= to || p.backlog() < 0) {
-        continue;
-      }
-      n++;
-      sx += p.second();
-      sy += p.backlog();
-      sxx += (double) p.second() * p.second();
-      sxy += (double) p.second() * p.backlog();
-    }
-    if (n < MIN_SECONDS) {
-      return OptionalDouble.empty();
+    for (long[] p : xy) {
+      sx += p[0];
+      sy += p[1];
+      sxx += (double) p[0] * p[0];
+      sxy += (double) p[0] * p[1];
     }
     return OptionalDouble.of((n * sxy - sx * sy) / (n * sxx - sx * sx));
   }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.streambench.harness.fault.Recovery;
+import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
@@ -32,7 +33,8 @@ public final class SuiteSummary {
       byKey.computeIfAbsent(o.pointKey(), k -> new ArrayList<>()).add(o);
     }
     out.printf(
-        "%-60s %5s %-10s %26s %24s%n", "point", "reps", "status", "out records/s", "e2e p99 ms");
+        "%-60s %5s %-10s %26s %26s %24s%n",
+        "point", "reps", "status", "in records/s", "in per engine core", "e2e p99 ms");
     for (List<PointOutcome> reps : byKey.values()) {
       PointOutcome first = reps.get(0);
       String label = describe(first, constant);
@@ -55,14 +57,12 @@ public final class SuiteSummary {
         o.runIds().stream().map(runs::get).filter(r -> r != null).forEach(results::add);
       }
       out.printf(
-          "%-60s %5d %-10s %26s %24s%n",
+          "%-60s %5d %-10s %26s %26s %24s%n",
           label,
           reps.size(),
           valid == reps.size() ? "valid" : valid + "/" + reps.size() + " valid",
-          spread(
-              results,
-              r -> r.throughput() == null ? Double.NaN : r.throughput().outPerSecond(),
-              "%,.0f"),
+          spread(results, Figure.THROUGHPUT_IN::of, "%,.0f"),
+          spread(results, Figure.IN_PER_ENGINE_CORE::of, "%,.0f"),
           spread(
               results,
               r ->
@@ -72,6 +72,9 @@ public final class SuiteSummary {
               "%.1f"));
       if (results.stream().anyMatch(r -> r.faults() != null)) {
         out.println("    " + faults(results));
+      }
+      if (results.stream().anyMatch(r -> r.stateBytesPerSecond() != null)) {
+        out.println("    " + stateAndMemory(results));
       }
     }
   }
@@ -89,6 +92,20 @@ public final class SuiteSummary {
         spread(runs, r -> worst(r, RunResult.Fault::outputGapMillis), "%.0f"),
         faultsIn(runs, Recovery.NOT_RECOVERED),
         faultsIn(runs, Recovery.UNKNOWN));
+  }
+
+  /**
+   * A stateful point's memory and disk in one line, the state-backend study's figures beside its
+   * throughput and latency: the engine's peak RSS and its heap after GC, the state on disk and the
+   * median checkpoint (median and range over repetitions).
+   */
+  private static String stateAndMemory(List<RunResult> runs) {
+    return String.format(
+        "engine peak RSS %s MB, heap after GC %s MB, state on disk %s MB, checkpoint median %s ms",
+        spread(runs, Figure.ENGINE_PEAK_RSS::of, "%,.0f"),
+        spread(runs, Figure.ENGINE_HEAP_AFTER_GC::of, "%,.0f"),
+        spread(runs, Figure.STATE_ON_DISK::of, "%,.1f"),
+        spread(runs, Figure.CHECKPOINT_MEDIAN::of, "%,.0f"));
   }
 
   /** ", N <state>" for the faults of {@code runs} in that recovery state, or nothing. */

@@ -1,6 +1,7 @@
 package org.streambench.harness.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -79,6 +80,11 @@ class ClusterDeploymentIT {
           r.processes().stream().filter(p -> p.role().startsWith(w.role() + "/")).toList();
       double cpu = w.cpuSeconds() + spawned.stream().mapToDouble(ProcessUsage::cpuSeconds).sum();
       assertTrue(cpu > 0.5, "idle worker: " + w + " " + spawned);
+      // the engine's JVMs log their GC as the harness's own processes do (GcLogOption); Storm's
+      // LogWriter, which only pipes a worker's output, gets a topology's options, not the run's
+      spawned.stream()
+          .filter(p -> p.role().matches(".*/(Worker|CoarseGrainedExecutorBackend)(-\\d+)?"))
+          .forEach(p -> assertNotNull(p.gc(), () -> "GC of a spawned JVM: " + p));
     }
     long withSpawned =
         workers.stream()

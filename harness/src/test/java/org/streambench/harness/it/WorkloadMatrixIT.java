@@ -1,6 +1,7 @@
 package org.streambench.harness.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -94,6 +96,23 @@ class WorkloadMatrixIT {
             .orElseThrow()
             .gc(),
         "the engine's GC log read");
+    if (Set.of("baseline", "flink", "kafka-streams").contains(engine)) {
+      // they commit their input offsets to Kafka, where the broker reads their lag
+      assertNotNull(r.consumerLag(), "consumer lag read from the broker");
+      assertFalse(r.consumerLag().get(0).points().isEmpty(), () -> "lag: " + r.consumerLag());
+    }
+    if (engine.equals("flink")) {
+      // checkpoints every second (conf/<guarantee>.yaml), followed through its REST API
+      assertNotNull(r.checkpoints(), "Flink's checkpoints");
+      RunResult.Checkpoint c =
+          r.checkpoints().stream()
+              .filter(k -> k.status().equals("completed"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no completed checkpoint: " + r.checkpoints()));
+      assertTrue(
+          c.stateBytes() > 0 && c.alignmentMillis() >= 0 && c.startDelayMillis() >= 0,
+          () -> "checkpoint figures: " + c);
+    }
     if (engine.equals("kafka-streams") && workload.equals("wordcount")) {
       // its RocksDB stores under state.dir fill as words arrive
       List<Long> state = r.stateBytesPerSecond();

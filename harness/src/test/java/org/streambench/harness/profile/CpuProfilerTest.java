@@ -67,7 +67,7 @@ class CpuProfilerTest {
             .redirectOutput(dir.resolve("child.log").toFile())
             .start();
     try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), dir)) {
-      Thread.sleep(1000); // the child JVM's attach listener is up once main runs
+      awaitMain(dir.resolve("child.log")); // the child JVM's attach listener is up once main runs
       profiler.start(Map.of("engine", child.pid(), "harness", ProcessHandle.current().pid()));
       long until = System.nanoTime() + Duration.ofMillis(1500).toNanos();
       while (System.nanoTime() < until) {
@@ -92,13 +92,29 @@ class CpuProfilerTest {
     }
   }
 
+  /**
+   * Waits for the child's main to run: a fixed sleep was not enough on a loaded machine, where the
+   * JVM had not started its main after a second and the attach then missed its deadline.
+   */
+  private static void awaitMain(Path log) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (!(Files.exists(log) && Files.readString(log).contains(Idle.RUNNING))) {
+      assertTrue(System.nanoTime() < deadline, "the child JVM did not start its main in 60 s");
+      Thread.sleep(50);
+    }
+  }
+
   private static void signal(String signal, long pid) throws Exception {
     new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor();
   }
 
   /** A JVM that idles until it is killed. */
   public static final class Idle {
+    static final String RUNNING = "idle";
+
     public static void main(String[] args) throws InterruptedException {
+      System.out.println(RUNNING);
+      System.out.flush();
       Thread.sleep(Long.MAX_VALUE);
     }
   }

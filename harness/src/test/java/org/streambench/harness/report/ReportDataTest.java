@@ -33,8 +33,10 @@ class ReportDataTest {
             .startsWith(
                 "run_id,configuration,member,labels,engine,workload,mode,guarantee,parallelism,rate,"
                     + "status,verdict,reasons,kept_up,throughput_in_per_s,throughput_out_per_s,"
+                    + "throughput_in_per_engine_core,"
                     + "e2e_p50_ms,e2e_p99_ms,e2e_p999_ms,engine_p99_ms,engine_steady_cores,"
-                    + "engine_peak_rss_mb,config_hash"));
+                    + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,checkpoint_median_ms,"
+                    + "config_hash"));
     assertEquals(
         "run_id,latency,percentile,value_us,source", lines(tables.get("percentiles")).get(0));
     assertEquals(

@@ -83,6 +83,8 @@ final class SampleResults {
         Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),
         new RunResult.Failure("nothing failed; a large log tail", LOG_TAIL),
         List.of(0L, 4096L, 8192L),
+        null,
+        null,
         null);
   }
 

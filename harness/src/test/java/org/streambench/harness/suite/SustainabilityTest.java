@@ -62,6 +62,8 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 

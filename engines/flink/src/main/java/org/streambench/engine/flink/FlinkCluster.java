@@ -51,6 +51,29 @@ final class FlinkCluster {
     this(spec, rpcPort, URI.create("http://127.0.0.1:" + restPort));
   }
 
+  /**
+   * The MiniCluster of a local run, in the engine's process: its REST endpoint on a free port, so
+   * that its checkpoints can be followed ({@link CheckpointStats}).
+   */
+  static FlinkCluster local(JobSpec spec) throws IOException {
+    return new FlinkCluster(spec, -1, PublishedPorts.freePort());
+  }
+
+  /**
+   * The Flink configuration of a local run's MiniCluster: the run's settings, every server bound to
+   * 127.0.0.1 (the blob server and REST endpoint otherwise listen on every interface).
+   */
+  Configuration localConfiguration() {
+    Map<String, String> c = new HashMap<>(FlinkSettings.configuration(spec).toMap());
+    c.put("jobmanager.bind-host", "127.0.0.1");
+    c.put("taskmanager.bind-host", "127.0.0.1");
+    c.put("rest.address", "127.0.0.1");
+    c.put("rest.bind-address", "127.0.0.1");
+    c.put("rest.bind-port", Integer.toString(rest.getPort()));
+    c.put("rest.port", Integer.toString(rest.getPort()));
+    return Configuration.fromMap(c);
+  }
+
   /** The user's own session cluster, at the REST URL of the run's external deployment. */
   static FlinkCluster external(JobSpec spec) {
     return new FlinkCluster(spec, -1, URI.create(spec.deployment().address()));

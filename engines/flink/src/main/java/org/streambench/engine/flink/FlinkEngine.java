@@ -69,16 +69,18 @@ public final class FlinkEngine implements StreamEngine {
     JobBuilder builder = CATALOGUE.builder(spec);
     boolean inJob = new WorkloadParams(spec).inJob();
     JobClient job;
+    FlinkCluster cluster;
     if (spec.deployment().kind() == Deployment.Kind.LOCAL) {
+      cluster = FlinkCluster.local(spec);
       StreamExecutionEnvironment env =
           StreamExecutionEnvironment.createLocalEnvironment(
-              spec.parallelism(), FlinkSettings.configuration(spec));
+              spec.parallelism(), cluster.localConfiguration());
       SourceReadiness.reset();
       builder.build(env, spec);
       job = env.executeAsync(jobName(spec));
       awaitRunning(job);
     } else {
-      FlinkCluster cluster =
+      cluster =
           spec.deployment().external() ? FlinkCluster.external(spec) : FlinkCluster.read(spec);
       awaitSlots(cluster, spec);
       StreamExecutionEnvironment env = cluster.remoteEnvironment();
@@ -90,6 +92,7 @@ public final class FlinkEngine implements StreamEngine {
       }
       awaitAllTasksRunning(cluster, job);
     }
+    CheckpointStats.follow(cluster, job.getJobID(), spec.runDir());
     ready.run();
     JobExecutionResult result = job.getJobExecutionResult().get();
     if (inJob) {

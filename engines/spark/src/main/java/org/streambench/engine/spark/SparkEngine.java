@@ -83,6 +83,7 @@ public final class SparkEngine implements StreamEngine {
     if (SparkSettings.logProgress(spec)) {
       spark.streams().addListener(new ProgressLog());
     }
+    spark.streams().addListener(new BatchCommits(spec.runDir()));
     StreamingQuery query = builder.start(spark, spec);
     // before Spark's own hook stops the SparkContext under the running query
     ShutdownHookManager.addShutdownHook(

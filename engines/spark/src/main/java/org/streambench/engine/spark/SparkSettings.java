@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.network.util.JavaUtils;
+import org.streambench.api.GcLogOption;
 import org.streambench.api.JobSpec;
 
 /**
@@ -77,6 +78,7 @@ final class SparkSettings {
         options.add(arg);
       }
     }
+    options.addAll(GcLogOption.ofThisJvm()); // the executor logs its GC beside the driver's
     options.add("-Dstreambench.run=" + spec.runId());
     conf.put("spark.executor.extraJavaOptions", String.join(" ", options));
     conf.put("spark.executorEnv.SPARK_LOCAL_IP", "127.0.0.1");

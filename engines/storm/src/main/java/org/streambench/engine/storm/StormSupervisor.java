@@ -16,6 +16,7 @@ import org.apache.storm.generated.SupervisorSummary;
 import org.apache.storm.metric.StormMetricsRegistry;
 import org.apache.storm.utils.Utils;
 import org.streambench.api.ClusterDaemon;
+import org.streambench.api.GcLogOption;
 import org.streambench.api.JobSpec;
 import org.streambench.api.PublishedPorts;
 
@@ -76,9 +77,9 @@ public final class StormSupervisor {
   }
 
   /**
-   * The worker's JVM options: the setting's (its heap), the run's tag ({@code streambench.run},
-   * which the harness's own processes carry too) and this supervisor's pid for {@link
-   * SupervisorWatch}.
+   * The worker's JVM options: the setting's (its heap), this supervisor's GC log option (the worker
+   * logs its GC beside it), the run's tag ({@code streambench.run}, which the harness's own
+   * processes carry too) and this supervisor's pid for {@link SupervisorWatch}.
    */
   private static String workerChildOpts(JobSpec spec, Map<String, Object> config) {
     Object configured = config.get(Config.WORKER_CHILDOPTS);
@@ -87,6 +88,8 @@ public final class StormSupervisor {
             ? String.join(" ", l.stream().map(String::valueOf).toList())
             : configured == null ? "" : configured.toString();
     return (base
+            + " "
+            + String.join(" ", GcLogOption.ofThisJvm())
             + " -Dstreambench.run="
             + spec.runId()
             + " -D"

@@ -17,6 +17,11 @@ public enum Figure {
       "rec/s",
       "throughput_out_per_s",
       r -> r.throughput() == null ? Double.NaN : r.throughput().outPerSecond()),
+  IN_PER_ENGINE_CORE(
+      "in per engine core",
+      "rec/s",
+      "throughput_in_per_engine_core",
+      r -> r.throughput() == null ? Double.NaN : r.throughput().inPerEngineCore()),
   E2E_P50("e2e p50", "ms", "e2e_p50_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p50)),
   E2E_P99("e2e p99", "ms", "e2e_p99_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p99)),
   E2E_P999(
@@ -25,7 +30,21 @@ public enum Figure {
       "engine p99", "ms", "engine_p99_ms", r -> ms(r.engineLatencyMicros(), LatencySummary::p99)),
   ENGINE_CORES("engine cores", "cores", "engine_steady_cores", r -> steadyCores(r, "engine")),
   ENGINE_PEAK_RSS(
-      "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine"));
+      "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine")),
+  ENGINE_HEAP_AFTER_GC(
+      "engine heap after GC",
+      "MB",
+      "engine_heap_after_gc_mb",
+      r -> heapAfterGcMegabytes(r, "engine")),
+  STATE_ON_DISK("state on disk", "MB", "state_on_disk_mb", Figure::stateOnDiskMegabytes),
+  CHECKPOINT_MEDIAN(
+      "checkpoint median", "ms", "checkpoint_median_ms", Figure::checkpointMedianMillis);
+
+  /** The figures of state and memory: shown where some run has them. */
+  public static final java.util.List<Figure> STATE_AND_MEMORY =
+      java.util.List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
+
+  private static final double MB = 1024.0 * 1024;
 
   private final String label;
   private final String unit;
@@ -72,8 +91,38 @@ public enum Figure {
     return p == null ? Double.NaN : p.steadyCores();
   }
 
+  /** The largest heap a role's JVMs kept after a GC pause in the steady state: the live data. */
+  static double heapAfterGcMegabytes(RunResult r, String role) {
+    ProcessUsage p = process(r, role);
+    return p == null || p.gc() == null || p.gc().heapAfterGcMaxBytes() < 0
+        ? Double.NaN
+        : p.gc().heapAfterGcMaxBytes() / MB;
+  }
+
+  /** The most bytes the engine kept on disk for state and checkpoints in any second. */
+  static double stateOnDiskMegabytes(RunResult r) {
+    return r.stateBytesPerSecond() == null || r.stateBytesPerSecond().isEmpty()
+        ? Double.NaN
+        : r.stateBytesPerSecond().stream().mapToLong(Long::longValue).max().orElse(0) / MB;
+  }
+
+  /** The median duration of the run's completed checkpoints in the steady state. */
+  static double checkpointMedianMillis(RunResult r) {
+    if (r.checkpoints() == null) {
+      return Double.NaN;
+    }
+    SteadyWindow steady = SteadyWindow.of(r);
+    long[] d =
+        r.checkpoints().stream()
+            .filter(c -> c.status().equals("completed") && steady.contains(c.atSecond()))
+            .mapToLong(RunResult.Checkpoint::durationMillis)
+            .sorted()
+            .toArray();
+    return d.length == 0 ? Double.NaN : d[(d.length - 1) / 2];
+  }
+
   public static double peakRssMegabytes(RunResult r, String role) {
     ProcessUsage p = process(r, role);
-    return p == null || p.peakRssBytes() <= 0 ? Double.NaN : p.peakRssBytes() / (1024.0 * 1024);
+    return p == null || p.peakRssBytes() <= 0 ? Double.NaN : p.peakRssBytes() / MB;
   }
 }

@@ -110,6 +110,8 @@ public final class ReportFixtures {
         Map.of("tool", Map.of("version", "0.1.0", "commit", "abc"), "host", Map.of("cores", 2)),
         null,
         null,
+        null,
+        null,
         null);
   }
 
@@ -147,6 +149,8 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
+        null,
         null,
         null);
   }

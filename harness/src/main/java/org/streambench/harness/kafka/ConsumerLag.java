@@ -1,0 +1,204 @@
+package org.streambench.harness.kafka;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.GroupType;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The engine's consumer lag as the broker sees it, read once a second through the admin API: for
+ * every consumer group that has committed offsets on the run's input topics, the records written to
+ * them minus the offsets it committed. Engines that do not commit offsets to Kafka (Spark keeps
+ * them in its checkpoint) have none. The run's topics are new, so a partition without a commit lags
+ * by everything written to it. Lag moves in steps where an engine commits at checkpoints.
+ */
+public final class ConsumerLag implements AutoCloseable {
+  private static final long TIMEOUT_MILLIS = 5_000;
+
+  /** One group's lag at one reading (epoch milliseconds). */
+  public record Reading(long epochMillis, long lag) {}
+
+  /**
+   * One group's lag, one point per second of the run's per-second series.
+   *
+   * @param group the consumer group
+   * @param points its lag per second
+   */
+  public record Series(String group, List<Point> points) {}
+
+  /**
+   * @param second seconds since the origin of the run's per-second series
+   * @param lag records written to the input topics and not yet committed by the group
+   */
+  public record Point(long second, long lag) {}
+
+  private final Admin admin;
+  private final Set<TopicPartition> partitions;
+  private final Map<String, List<Reading>> readings = new LinkedHashMap<>();
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "consumer-lag");
+            t.setDaemon(true);
+            return t;
+          });
+
+  private ConsumerLag(Admin admin, Set<TopicPartition> partitions) {
+    this.admin = admin;
+    this.partitions = partitions;
+  }
+
+  /** Reads the lag on {@code partitions} partitions of each topic every second from now on. */
+  public static ConsumerLag start(KafkaCluster kafka, List<String> topics, int partitions) {
+    Set<TopicPartition> all = new java.util.LinkedHashSet<>();
+    for (String topic : topics) {
+      for (int p = 0; p < partitions; p++) {
+        all.add(new TopicPartition(topic, p));
+      }
+    }
+    ConsumerLag lag = new ConsumerLag(kafka.admin(), all);
+    lag.timer.scheduleAtFixedRate(lag::read, 0, 1, TimeUnit.SECONDS);
+    return lag;
+  }
+
+  /**
+   * Each committing group's lag per second since {@code originMillis}: the last reading within each
+   * second; readings before the origin are left out.
+   */
+  public synchronized List<Series> perSecond(long originMillis) {
+    return perSecond(readings, originMillis);
+  }
+
+  static List<Series> perSecond(Map<String, List<Reading>> readings, long originMillis) {
+    List<Series> out = new ArrayList<>();
+    readings.forEach(
+        (group, list) -> {
+          Map<Long, Long> bySecond = new LinkedHashMap<>();
+          for (Reading r : list) {
+            if (r.epochMillis() >= originMillis) {
+              bySecond.put((r.epochMillis() - originMillis) / 1000, r.lag());
+            }
+          }
+          List<Point> points = new ArrayList<>();
+          bySecond.forEach((s, l) -> points.add(new Point(s, l)));
+          out.add(new Series(group, points));
+        });
+    return out;
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    try {
+      timer.awaitTermination(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    admin.close(java.time.Duration.ofSeconds(1));
+  }
+
+  private void read() {
+    try {
+      long now = System.currentTimeMillis();
+      Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = committed();
+      if (committed.isEmpty()) {
+        return;
+      }
+      Map<TopicPartition, Long> ends = endOffsets();
+      Map<String, Long> lags = lags(committed, ends);
+      synchronized (this) {
+        lags.forEach(
+            (group, lag) ->
+                readings.computeIfAbsent(group, g -> new ArrayList<>()).add(new Reading(now, lag)));
+      }
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      // the broker did not answer within the second (paused by a fault, busy): no reading
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Each group's lag: for every partition, its end offset minus the group's committed offset, or
+   * the end offset where the group has not committed on that partition.
+   */
+  static Map<String, Long> lags(
+      Map<String, Map<TopicPartition, OffsetAndMetadata>> committed,
+      Map<TopicPartition, Long> ends) {
+    Map<String, Long> lags = new LinkedHashMap<>();
+    committed.forEach(
+        (group, offsets) -> {
+          long lag = 0;
+          for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
+            OffsetAndMetadata c = offsets.get(end.getKey());
+            lag += Math.max(0, end.getValue() - (c == null ? 0 : c.offset()));
+          }
+          lags.put(group, lag);
+        });
+    return lags;
+  }
+
+  /** The committed offsets on the run's partitions of every group that has any. */
+  private Map<String, Map<TopicPartition, OffsetAndMetadata>> committed()
+      throws ExecutionException, InterruptedException, TimeoutException {
+    Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
+    for (GroupListing g : admin.listGroups().all().get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+      GroupType type = g.type().orElse(GroupType.CLASSIC);
+      if (type == GroupType.CLASSIC || type == GroupType.CONSUMER) {
+        specs.put(g.groupId(), new ListConsumerGroupOffsetsSpec().topicPartitions(partitions));
+      }
+    }
+    Map<String, Map<TopicPartition, OffsetAndMetadata>> out = new LinkedHashMap<>();
+    if (specs.isEmpty()) {
+      return out;
+    }
+    ListConsumerGroupOffsetsResult result = admin.listConsumerGroupOffsets(specs);
+    for (String group : specs.keySet()) {
+      Map<TopicPartition, OffsetAndMetadata> offsets;
+      try {
+        offsets =
+            result.partitionsToOffsetAndMetadata(group).get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (ExecutionException e) {
+        continue; // a group that went away between the two calls
+      }
+      Map<TopicPartition, OffsetAndMetadata> ours = new HashMap<>();
+      offsets.forEach(
+          (tp, o) -> {
+            if (o != null && partitions.contains(tp)) {
+              ours.put(tp, o);
+            }
+          });
+      if (!ours.isEmpty()) {
+        out.put(group, ours);
+      }
+    }
+    return out;
+  }
+
+  private Map<TopicPartition, Long> endOffsets()
+      throws ExecutionException, InterruptedException, TimeoutException {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+    Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> info =
+        admin.listOffsets(latest).all().get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+    Map<TopicPartition, Long> ends = new HashMap<>();
+    info.forEach((tp, i) -> ends.put(tp, i.offset()));
+    return ends;
+  }
+}

@@ -1,0 +1,48 @@
+package org.streambench.harness.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+class ConsumerLagTest {
+  private static final TopicPartition P0 = new TopicPartition("in", 0);
+  private static final TopicPartition P1 = new TopicPartition("in", 1);
+
+  @Test
+  void lagIsWhatWasWrittenAndNotCommittedOnEveryPartition() {
+    Map<String, Long> lags =
+        ConsumerLag.lags(
+            Map.of("engine", Map.of(P0, new OffsetAndMetadata(70))), Map.of(P0, 100L, P1, 50L));
+    // 30 behind on partition 0; nothing committed on partition 1 of a new topic: all 50
+    assertEquals(Map.of("engine", 80L), lags);
+  }
+
+  @Test
+  void aCommitAheadOfTheEndCountsAsNoLag() {
+    // the end offsets are read after the commits; a commit in between can pass them
+    assertEquals(
+        Map.of("g", 0L),
+        ConsumerLag.lags(Map.of("g", Map.of(P0, new OffsetAndMetadata(12))), Map.of(P0, 10L)));
+  }
+
+  @Test
+  void readingsBecomeOnePointPerSecondOfTheSeriesTheLastOfEachSecondKept() {
+    long origin = 1_000_000;
+    List<ConsumerLag.Reading> readings =
+        List.of(
+            new ConsumerLag.Reading(origin - 500, 99), // before the series starts
+            new ConsumerLag.Reading(origin + 100, 10),
+            new ConsumerLag.Reading(origin + 900, 20),
+            new ConsumerLag.Reading(origin + 2_100, 5));
+    List<ConsumerLag.Series> series = ConsumerLag.perSecond(Map.of("g", readings), origin);
+    assertEquals(
+        List.of(
+            new ConsumerLag.Series(
+                "g", List.of(new ConsumerLag.Point(0, 20), new ConsumerLag.Point(2, 5)))),
+        series);
+  }
+}

@@ -1,0 +1,77 @@
+package org.streambench.harness.summary;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.Mode;
+import org.streambench.harness.process.GcSummary;
+import org.streambench.harness.report.model.ReportFixtures;
+import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.RunResult;
+import org.streambench.verifier.Verdict;
+
+class SuiteSummaryTest {
+  private static final long MB = 1L << 20;
+
+  /** A stateful run: 10 s warm-up, 20 s steady state, checkpoints of 40, 50 and 60 ms in it. */
+  private static RunResult stateful(String id, long stateMb, long heapMb) {
+    return RunResult.builder()
+        .run(id, "/tmp/" + id, "flink", "wordcount")
+        .setup(Mode.FIXED_RATE, Guarantee.EXACTLY_ONCE, 2, 2)
+        .outcome(RunResult.Status.COMPLETED, null)
+        .verdict(Verdict.Status.VALID, List.of(), List.of())
+        .throughput(new RunResult.Throughput(2_000, 2_000, 20, 4_000, 4_000))
+        .processes(
+            List.of(
+                new ProcessUsage(
+                    "engine", 1, 10, 0.5, 900 * MB, new GcSummary(3, 30, 12, heapMb * MB, MB))),
+            Map.of())
+        .stateOnDisk(List.of(0L, stateMb * MB, stateMb * MB / 2))
+        .checkpoints(
+            List.of(
+                new RunResult.Checkpoint(12, 1, "completed", 40, MB, MB, 0, 1),
+                new RunResult.Checkpoint(13, 2, "completed", 60, MB, MB, 0, 1),
+                new RunResult.Checkpoint(14, 3, "completed", 50, MB, MB, 0, 1)))
+        .config(Map.of("run.warmup", "10s", "run.duration", "20s"), "h")
+        .build();
+  }
+
+  private static String print(List<PointOutcome> points, Map<String, RunResult> runs) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    SuiteSummary.print(
+        points, runs, Map.of(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aStatefulPointShowsMemoryAndDiskBesideItsThroughput() {
+    String out =
+        print(
+            List.of(
+                ReportFixtures.point("flink", 2_000, 1, "a"),
+                ReportFixtures.point("flink", 2_000, 2, "b")),
+            Map.of("a", stateful("a", 10, 40), "b", stateful("b", 30, 60)));
+    assertTrue(
+        out.contains(
+            "engine peak RSS 900 [900–900] MB, heap after GC 50 [40–60] MB, state on disk 20.0"
+                + " [10.0–30.0] MB, checkpoint median 50 [50–50] ms"),
+        out);
+  }
+
+  @Test
+  void aStatelessPointHasNoSuchLine() {
+    String out =
+        print(
+            List.of(ReportFixtures.point("flink", 1_000, 1, "r")),
+            Map.of("r", ReportFixtures.run("r", "flink", 1_000, 5)));
+    assertFalse(out.contains("state on disk"), out);
+  }
+}
