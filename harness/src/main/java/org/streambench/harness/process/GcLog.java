@@ -83,6 +83,34 @@ public final class GcLog {
         pauses == 0 || seconds <= 0 ? Double.NaN : allocated / seconds);
   }
 
+  /**
+   * The seconds with GC pauses of the processes whose logs are {@code files}, counted from {@code
+   * originMillis} (pauses before it left out), in order; empty without a log or a pause.
+   */
+  public static List<GcSecond> perSecond(List<Path> files, long originMillis) throws IOException {
+    java.util.TreeMap<Long, GcSecond> seconds = new java.util.TreeMap<>();
+    for (Path f : files) {
+      if (!Files.isRegularFile(f)) {
+        continue;
+      }
+      for (Pause p : parse(Files.readAllLines(f))) {
+        if (p.endMillis() < originMillis) {
+          continue;
+        }
+        long second = (p.endMillis() - originMillis) / 1000;
+        GcSecond was = seconds.getOrDefault(second, new GcSecond(second, 0, 0, 0));
+        seconds.put(
+            second,
+            new GcSecond(
+                second,
+                was.pauses() + 1,
+                was.pauseMillis() + p.millis(),
+                Math.max(was.heapAfterGcMaxBytes(), p.afterBytes())));
+      }
+    }
+    return List.copyOf(seconds.values());
+  }
+
   /** The pauses of one log, in order. */
   static List<Pause> parse(List<String> lines) {
     List<Pause> out = new ArrayList<>();

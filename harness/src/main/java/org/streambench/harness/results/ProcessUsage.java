@@ -1,6 +1,8 @@
 package org.streambench.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import org.streambench.harness.process.GcSecond;
 import org.streambench.harness.process.GcSummary;
 
 /**
@@ -14,6 +16,8 @@ import org.streambench.harness.process.GcSummary;
  * @param gc garbage collection in the steady state, or null where unknown (a process that keeps no
  *     GC log in the run directory: the harness itself, Redis, Storm's LogWriter; every JVM the
  *     harness starts and the worker JVMs and executors an engine spawns keep one)
+ * @param gcPerSecond the seconds of the whole run with GC pauses, on the per-second series' clock
+ *     (empty where unknown)
  */
 public record ProcessUsage(
     String role,
@@ -21,10 +25,25 @@ public record ProcessUsage(
     double cpuSeconds,
     double steadyCores,
     long peakRssBytes,
-    @JsonInclude(JsonInclude.Include.NON_NULL) GcSummary gc) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) GcSummary gc,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GcSecond> gcPerSecond) {
+
+  public ProcessUsage {
+    gcPerSecond = gcPerSecond == null ? List.of() : List.copyOf(gcPerSecond); // absent when read
+  }
 
   public ProcessUsage(
       String role, long pid, double cpuSeconds, double steadyCores, long peakRssBytes) {
-    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null);
+    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null, List.of());
+  }
+
+  public ProcessUsage(
+      String role,
+      long pid,
+      double cpuSeconds,
+      double steadyCores,
+      long peakRssBytes,
+      GcSummary gc) {
+    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, gc, List.of());
   }
 }

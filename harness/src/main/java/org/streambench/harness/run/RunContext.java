@@ -274,7 +274,7 @@ final class RunContext {
     // a cluster's nodes)
     Set<Path> gcDirs = new LinkedHashSet<>(List.of(layout.runDir()));
     kafka.nodes().values().forEach(n -> gcDirs.add(n.process().log().getParent()));
-    return UsageReport.of(sampler, gcDirs, STEADY_START, STEADY_END);
+    return UsageReport.of(sampler, gcDirs, STEADY_START, STEADY_END, seriesOriginMillis());
   }
 
   /**

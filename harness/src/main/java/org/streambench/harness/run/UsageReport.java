@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.streambench.harness.process.GcLog;
+import org.streambench.harness.process.GcSecond;
 import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.results.ProcessUsage;
@@ -20,7 +21,11 @@ final class UsageReport {
    * second is missing); GC from the logs in {@code gcDirs}.
    */
   static List<ProcessUsage> of(
-      ProcessSampler sampler, Set<Path> gcDirs, String steadyStart, String steadyEnd) {
+      ProcessSampler sampler,
+      Set<Path> gcDirs,
+      String steadyStart,
+      String steadyEnd,
+      long originMillis) {
     long from = sampler.markEpochMillis(steadyStart);
     long to =
         sampler.hasMark(steadyEnd)
@@ -38,7 +43,10 @@ final class UsageReport {
                         sampler.cpuSinceWatched(role),
                         sampler.coresBetween(role, steadyStart, steadyEnd),
                         s.peakRssBytes(),
-                        from < 0 ? null : gc(sampler, role, gcDirs, from, to))));
+                        from < 0 ? null : gc(sampler, role, gcDirs, from, to),
+                        originMillis < 0
+                            ? List.of()
+                            : gcPerSecond(sampler, role, gcDirs, originMillis))));
     out.sort(Comparator.comparing(ProcessUsage::role));
     return out;
   }
@@ -49,14 +57,29 @@ final class UsageReport {
    */
   private static GcSummary gc(
       ProcessSampler sampler, String role, Set<Path> dirs, long from, long to) {
-    List<Path> files = new ArrayList<>();
-    for (long pid : sampler.pids(role)) {
-      dirs.forEach(d -> files.add(GcLog.file(d, pid)));
-    }
+    List<Path> files = logs(sampler, role, dirs);
     try {
       return files.isEmpty() ? null : GcLog.summarize(files, from, to);
     } catch (IOException e) {
       return null; // a log that cannot be read leaves the figure unknown, not the run failed
     }
+  }
+
+  /** A role's seconds with GC pauses from the per-second series' origin on; none if unknown. */
+  private static List<GcSecond> gcPerSecond(
+      ProcessSampler sampler, String role, Set<Path> dirs, long originMillis) {
+    try {
+      return GcLog.perSecond(logs(sampler, role, dirs), originMillis);
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private static List<Path> logs(ProcessSampler sampler, String role, Set<Path> dirs) {
+    List<Path> files = new ArrayList<>();
+    for (long pid : sampler.pids(role)) {
+      dirs.forEach(d -> files.add(GcLog.file(d, pid)));
+    }
+    return files;
   }
 }

@@ -56,6 +56,21 @@ class GcLogTest {
   }
 
   @Test
+  void pausesPerSecondOfTheRunFromItsOrigin(@TempDir Path dir) throws Exception {
+    Files.write(GcLog.file(dir, 1), LOG);
+    Files.write(GcLog.file(dir, 2), LOG.subList(0, 3));
+    List<GcSecond> seconds =
+        GcLog.perSecond(List.of(GcLog.file(dir, 1), GcLog.file(dir, 2), GcLog.file(dir, 3)), 1050);
+    assertEquals(
+        List.of(
+            new GcSecond(0, 2, 2 * 1.393, 2L << 20), // GC(0) of both processes
+            new GcSecond(1, 3, 2 * 1.122 + 2.939, 10L << 20), // GC(1) of both, the remark
+            new GcSecond(2, 1, 20.5, 512L << 10)), // the full GC
+        seconds);
+    assertTrue(GcLog.perSecond(List.of(GcLog.file(dir, 1)), 3200).isEmpty(), "all before");
+  }
+
+  @Test
   void noLogIsUnknown(@TempDir Path dir) throws Exception {
     assertNull(GcLog.summarize(List.of(GcLog.file(dir, 7)), 0, 1000));
   }

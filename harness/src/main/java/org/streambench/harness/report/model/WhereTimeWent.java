@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.streambench.harness.kafka.ConsumerLag;
+import org.streambench.harness.process.GcSecond;
 import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
@@ -28,7 +29,7 @@ public final class WhereTimeWent {
     if (r.processes() != null) {
       for (ProcessUsage p : r.processes()) {
         if (p.gc() != null) {
-          lines.add(new Line("GC " + p.role(), gc(p.gc())));
+          lines.add(new Line("GC " + p.role(), gc(p.gc()) + worstSecond(p.gcPerSecond())));
         }
       }
     }
@@ -58,6 +59,20 @@ public final class WhereTimeWent {
         Format.number(gc.pauseMaxMillis()),
         Format.number(gc.heapAfterGcMaxBytes() / MB),
         Format.number(gc.allocationBytesPerSecond() / MB));
+  }
+
+  /** The second of the run that lost the most time to GC pauses, or nothing without one. */
+  static String worstSecond(List<GcSecond> seconds) {
+    return seconds == null || seconds.isEmpty()
+        ? ""
+        : seconds.stream()
+            .max(java.util.Comparator.comparingDouble(GcSecond::pauseMillis))
+            .map(
+                w ->
+                    String.format(
+                        "; the worst second of the run: %s ms of pauses at second %d",
+                        Format.number(w.pauseMillis()), w.second()))
+            .orElseThrow();
   }
 
   static String state(List<Long> perSecond) {
