@@ -26,7 +26,8 @@ public final class CheckpointLog {
    * One checkpoint.
    *
    * @param id the engine's checkpoint id
-   * @param status {@code completed} or {@code failed}
+   * @param status {@code completed} or {@code failed}; {@code batch} for a micro-batch's commit
+   *     (Spark), which is no checkpoint of the whole job's state
    * @param triggeredAtMillis when it was triggered (epoch milliseconds)
    * @param durationMillis from its trigger to its last acknowledgement
    * @param checkpointedBytes bytes this checkpoint wrote (less than the state with incremental

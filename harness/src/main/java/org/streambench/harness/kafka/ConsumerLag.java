@@ -12,21 +12,20 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.GroupListing;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.GroupType;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The engine's consumer lag as the broker sees it, read once a second through the admin API: for
- * every consumer group that has committed offsets on the run's input topics, the records written to
- * them minus the offsets it committed. Engines that do not commit offsets to Kafka (Spark keeps
- * them in its checkpoint) have none. The run's topics are new, so a partition without a commit lags
- * by everything written to it. Lag moves in steps where an engine commits at checkpoints.
+ * The engine's consumer lag as the broker sees it, read once a second through the admin API: the
+ * records written to the run's input topics minus the offsets the engine's consumer group committed
+ * on them. Every engine commits as the run id (the baseline's, Flink's and Storm's {@code
+ * group.id}, Kafka Streams' {@code application.id}); one that does not commit offsets to Kafka
+ * (Spark keeps them in its checkpoint) has no lag. The run's topics are new, so a partition without
+ * a commit lags by everything written to it. Lag moves in steps where an engine commits at
+ * checkpoints.
  */
 public final class ConsumerLag implements AutoCloseable {
   private static final long TIMEOUT_MILLIS = 5_000;
@@ -49,6 +48,7 @@ public final class ConsumerLag implements AutoCloseable {
   public record Point(long second, long lag) {}
 
   private final Admin admin;
+  private final String group;
   private final Set<TopicPartition> partitions;
   private final Map<String, List<Reading>> readings = new LinkedHashMap<>();
   private final ScheduledExecutorService timer =
@@ -59,20 +59,25 @@ public final class ConsumerLag implements AutoCloseable {
             return t;
           });
 
-  private ConsumerLag(Admin admin, Set<TopicPartition> partitions) {
+  private ConsumerLag(Admin admin, String group, Set<TopicPartition> partitions) {
     this.admin = admin;
+    this.group = group;
     this.partitions = partitions;
   }
 
-  /** Reads the lag on {@code partitions} partitions of each topic every second from now on. */
-  public static ConsumerLag start(KafkaCluster kafka, List<String> topics, int partitions) {
+  /**
+   * Reads {@code group}'s lag on {@code partitions} partitions of each topic every second from now
+   * on.
+   */
+  public static ConsumerLag start(
+      KafkaCluster kafka, String group, List<String> topics, int partitions) {
     Set<TopicPartition> all = new java.util.LinkedHashSet<>();
     for (String topic : topics) {
       for (int p = 0; p < partitions; p++) {
         all.add(new TopicPartition(topic, p));
       }
     }
-    ConsumerLag lag = new ConsumerLag(kafka.admin(), all);
+    ConsumerLag lag = new ConsumerLag(kafka.admin(), group, all);
     lag.timer.scheduleAtFixedRate(lag::read, 0, 1, TimeUnit.SECONDS);
     return lag;
   }
@@ -154,41 +159,22 @@ public final class ConsumerLag implements AutoCloseable {
     return lags;
   }
 
-  /** The committed offsets on the run's partitions of every group that has any. */
+  /** The group's committed offsets on the run's partitions, if it has any. */
   private Map<String, Map<TopicPartition, OffsetAndMetadata>> committed()
       throws ExecutionException, InterruptedException, TimeoutException {
-    Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
-    for (GroupListing g : admin.listGroups().all().get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
-      GroupType type = g.type().orElse(GroupType.CLASSIC);
-      if (type == GroupType.CLASSIC || type == GroupType.CONSUMER) {
-        specs.put(g.groupId(), new ListConsumerGroupOffsetsSpec().topicPartitions(partitions));
-      }
-    }
-    Map<String, Map<TopicPartition, OffsetAndMetadata>> out = new LinkedHashMap<>();
-    if (specs.isEmpty()) {
-      return out;
-    }
-    ListConsumerGroupOffsetsResult result = admin.listConsumerGroupOffsets(specs);
-    for (String group : specs.keySet()) {
-      Map<TopicPartition, OffsetAndMetadata> offsets;
-      try {
-        offsets =
-            result.partitionsToOffsetAndMetadata(group).get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-      } catch (ExecutionException e) {
-        continue; // a group that went away between the two calls
-      }
-      Map<TopicPartition, OffsetAndMetadata> ours = new HashMap<>();
-      offsets.forEach(
-          (tp, o) -> {
-            if (o != null && partitions.contains(tp)) {
-              ours.put(tp, o);
-            }
-          });
-      if (!ours.isEmpty()) {
-        out.put(group, ours);
-      }
-    }
-    return out;
+    Map<TopicPartition, OffsetAndMetadata> ours = new HashMap<>();
+    admin
+        .listConsumerGroupOffsets(
+            Map.of(group, new ListConsumerGroupOffsetsSpec().topicPartitions(partitions)))
+        .partitionsToOffsetAndMetadata(group)
+        .get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+        .forEach(
+            (tp, o) -> {
+              if (o != null) {
+                ours.put(tp, o);
+              }
+            });
+    return ours.isEmpty() ? Map.of() : Map.of(group, ours);
   }
 
   private Map<TopicPartition, Long> endOffsets()

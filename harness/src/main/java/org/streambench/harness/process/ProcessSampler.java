@@ -28,6 +28,10 @@ public final class ProcessSampler implements AutoCloseable {
   private final Map<String, Sample> last = new ConcurrentHashMap<>();
   private final Map<String, List<Double>> coresPerSecond = new ConcurrentHashMap<>();
   private final Map<String, Sample> previousTick = new ConcurrentHashMap<>();
+
+  /** Per role, each tick's {epoch ms, CPU seconds}: the CPU of any past span. */
+  private final Map<String, List<double[]>> cpuHistory = new ConcurrentHashMap<>();
+
   private final Map<String, Map<String, Sample>> marks = new ConcurrentHashMap<>();
   private final Map<String, Long> markNanos = new ConcurrentHashMap<>();
   private final Map<String, Long> markMillis = new ConcurrentHashMap<>();
@@ -191,10 +195,34 @@ public final class ProcessSampler implements AutoCloseable {
     return s == null ? -1 : s.pid();
   }
 
+  /**
+   * A role's mean cores between two instants (epoch ms), from the first tick at or after the one to
+   * the last at or before the other; NaN where they are less than a second apart.
+   */
+  public synchronized double coresBetweenMillis(String role, long fromMillis, long toMillis) {
+    double[] a = null;
+    double[] b = null;
+    for (double[] t : cpuHistory.getOrDefault(role, List.of())) {
+      if (a == null && t[0] >= fromMillis) {
+        a = t;
+      }
+      if (t[0] <= toMillis) {
+        b = t;
+      }
+    }
+    return a == null || b == null || b[0] - a[0] < 1000
+        ? Double.NaN
+        : (b[1] - a[1]) * 1000 / (b[0] - a[0]);
+  }
+
   private synchronized void tick() {
     sampleAll();
+    long nowMillis = System.currentTimeMillis();
     last.forEach(
         (role, now) -> {
+          cpuHistory
+              .computeIfAbsent(role, r -> new ArrayList<>())
+              .add(new double[] {nowMillis, now.cpuSeconds()});
           Sample prev = previousTick.put(role, now);
           if (prev != null) {
             double cores = Math.round((now.cpuSeconds() - prev.cpuSeconds()) * 1000) / 1000.0;

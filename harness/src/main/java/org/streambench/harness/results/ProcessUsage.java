@@ -36,14 +36,4 @@ public record ProcessUsage(
       String role, long pid, double cpuSeconds, double steadyCores, long peakRssBytes) {
     this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null, List.of());
   }
-
-  public ProcessUsage(
-      String role,
-      long pid,
-      double cpuSeconds,
-      double steadyCores,
-      long peakRssBytes,
-      GcSummary gc) {
-    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, gc, List.of());
-  }
 }

@@ -143,7 +143,7 @@ public record RunResult(
    *
    * @param atSecond when it was triggered, in seconds since the origin of the per-second series
    * @param id the engine's checkpoint id
-   * @param status completed or failed
+   * @param status completed or failed, or batch for a Spark micro-batch's commit
    * @param durationMillis from its trigger to its last acknowledgement
    * @param checkpointedBytes bytes it wrote
    * @param stateBytes the full size of the state it covers
@@ -160,9 +160,13 @@ public record RunResult(
       long alignmentMillis,
       long startDelayMillis) {
 
-    /** The engine's checkpoints timed on the per-second series starting at {@code originMillis}. */
+    /**
+     * The engine's checkpoints in id order (Flink lists the newest first), timed on the per-second
+     * series starting at {@code originMillis}.
+     */
     public static List<Checkpoint> timed(List<CheckpointLog.Checkpoint> logged, long originMillis) {
       return logged.stream()
+          .sorted(java.util.Comparator.comparingLong(CheckpointLog.Checkpoint::id))
           .map(
               c ->
                   new Checkpoint(

@@ -7,10 +7,11 @@ import org.streambench.harness.generator.GeneratorReport;
 
 /**
  * Drain: the input is pre-filled as fast as the generator can, then the engine starts and works
- * through the backlog. Throughput is taken over the steady part of the per-second output series
- * ({@link DrainSteadyPart}: ramp-up and tail left out); a drain too short to have one falls back to
- * input records over the time from the engine's readiness to its last output (less the workload's
- * own output delay, such as a window's length), and says so.
+ * through the backlog. Throughput, and the engine's cores it is divided by, are taken over the
+ * steady part of the per-second output series ({@link DrainSteadyPart}: ramp-up and tail left out);
+ * a drain too short to have one falls back to input records over the time from the engine's
+ * readiness to its last output (less the workload's own output delay, such as a window's length),
+ * and says so.
  */
 final class DrainFlow implements ModeFlow {
 
@@ -29,6 +30,10 @@ final class DrainFlow implements ModeFlow {
     Optional<DrainSteadyPart> steady = DrainSteadyPart.of(collected.intervals());
     if (steady.isPresent() && collected.received() > 0) {
       DrainSteadyPart part = steady.get();
+      long origin = run.seriesOriginMillis();
+      double steadyCores =
+          run.sampler.coresBetweenMillis(
+              "engine", origin + part.fromSecond() * 1000, origin + part.toSecond() * 1000);
       return new Measurements(
           generated,
           collected,
@@ -37,7 +42,7 @@ final class DrainFlow implements ModeFlow {
               part.inputPerSecond(generated.sent(), collected.received()),
               part.outputPerSecond(),
               part.seconds(),
-              cores),
+              Double.isNaN(steadyCores) ? cores : steadyCores),
           List.of());
     }
     long last = collected.lastReceiveMicros() - run.workload.outputDelayMicros();
@@ -50,8 +55,8 @@ final class DrainFlow implements ModeFlow {
             generated.sent() / seconds, collected.received() / seconds, seconds, cores),
         List.of(
             String.format(
-                "drain too short for a steady part (fewer than %d seconds at full output):"
-                    + " throughput over the whole drain, start-up included; pre-fill more records",
-                DrainSteadyPart.MIN_SECONDS)));
+                "%s (fewer than %d seconds at full output): throughput over the whole drain,"
+                    + " start-up included; pre-fill more records",
+                DrainSteadyPart.TOO_SHORT, DrainSteadyPart.MIN_SECONDS)));
   }
 }

@@ -7,19 +7,25 @@ import org.streambench.harness.collector.IntervalPoint;
 /**
  * The steady part of a drain's per-second output series: the engine at full speed, without its
  * ramp-up (after readiness: first fetches, JIT, state warming) and its tail (the last records of
- * the backlog, a window's delay). Its seconds are those strictly between the first and the last
- * second whose output reaches half the median of the seconds with output; the edge seconds
- * themselves are partial and left out. The input drained in it is taken as the input's share of the
- * output that came in it: the input is generated uniformly, so every workload's output (each
+ * the backlog, a window's delay). It runs from the first second whose output reaches half the
+ * median of the seconds with output, that second left out (its output belongs to the time before
+ * it: the ramp-up, or the first burst's accumulation), to the last such second, which is kept if it
+ * reaches the median (a full second, or a burst that ends the part) and left out if not (a partial
+ * tail). So bursty output (window results, Flink's exactly-once output seen at each checkpoint)
+ * counts whole periods between its bursts. The input drained in it is taken as the input's share of
+ * the output that came in it: the input is generated uniformly, so every workload's output (each
  * record, a match, a window) falls evenly over it.
  *
  * @param fromSecond first second of the steady part
  * @param toSecond the second after its last
  * @param outputs output records received in it
  */
-record DrainSteadyPart(long fromSecond, long toSecond, long outputs) {
+public record DrainSteadyPart(long fromSecond, long toSecond, long outputs) {
   /** Fewer steady seconds than this say nothing about a steady rate. */
   static final int MIN_SECONDS = 3;
+
+  /** How the warning of a drain without a steady part starts. */
+  public static final String TOO_SHORT = "drain too short for a steady part";
 
   static Optional<DrainSteadyPart> of(List<IntervalPoint> series) {
     long[] nonzero =
@@ -27,17 +33,17 @@ record DrainSteadyPart(long fromSecond, long toSecond, long outputs) {
     if (nonzero.length == 0) {
       return Optional.empty();
     }
-    double half = nonzero[(nonzero.length - 1) / 2] / 2.0;
-    long first = -1;
-    long last = -1;
+    long median = nonzero[(nonzero.length - 1) / 2];
+    IntervalPoint first = null;
+    IntervalPoint last = null;
     for (IntervalPoint p : series) {
-      if (p.out() >= half) {
-        first = first < 0 ? p.second() : first;
-        last = p.second();
+      if (p.out() >= median / 2.0) {
+        first = first == null ? p : first;
+        last = p;
       }
     }
-    long from = first + 1;
-    long to = last;
+    long from = first.second() + 1;
+    long to = last.out() >= median ? last.second() + 1 : last.second();
     if (to - from < MIN_SECONDS) {
       return Optional.empty();
     }

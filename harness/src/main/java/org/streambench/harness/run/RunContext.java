@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -270,10 +269,7 @@ final class RunContext {
    * of every sampled role.
    */
   List<ProcessUsage> processUsage() {
-    // GC logs are written in the run directory and beside each Kafka node's log (one directory for
-    // a cluster's nodes)
-    Set<Path> gcDirs = new LinkedHashSet<>(List.of(layout.runDir()));
-    kafka.nodes().values().forEach(n -> gcDirs.add(n.process().log().getParent()));
+    Set<Path> gcDirs = UsageReport.gcDirs(layout.runDir(), kafka);
     return UsageReport.of(sampler, gcDirs, STEADY_START, STEADY_END, seriesOriginMillis());
   }
 

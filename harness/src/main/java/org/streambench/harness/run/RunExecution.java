@@ -119,7 +119,8 @@ final class RunExecution {
       watch.check();
       if (flow.usesTopics()) {
         kafka.createTopics(layout.allTopics(), request.partitions());
-        consumerLag = ConsumerLag.start(kafka, layout.inputTopics(), request.partitions());
+        consumerLag =
+            ConsumerLag.start(kafka, layout.runId(), layout.inputTopics(), request.partitions());
       }
       RunServices services = new RunServices(redis, layout.runId());
       jobSpec(workload.setUp(services)).write(layout.specFile());

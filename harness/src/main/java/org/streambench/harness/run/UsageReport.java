@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.GcLog;
 import org.streambench.harness.process.GcSecond;
 import org.streambench.harness.process.GcSummary;
@@ -15,6 +17,16 @@ import org.streambench.harness.results.ProcessUsage;
 /** What every sampled role used: CPU in all and in the steady window, peak memory, GC. */
 final class UsageReport {
   private UsageReport() {}
+
+  /**
+   * Where the run's GC logs are: the run directory and beside each Kafka node's log (one directory
+   * for a cluster's nodes).
+   */
+  static Set<Path> gcDirs(Path runDir, KafkaCluster kafka) {
+    Set<Path> dirs = new LinkedHashSet<>(List.of(runDir));
+    kafka.nodes().values().forEach(n -> dirs.add(n.process().log().getParent()));
+    return dirs;
+  }
 
   /**
    * Every sampled role's usage, the steady window between two marks of the sampler (to now if the

@@ -110,16 +110,20 @@ public final class Sustainability {
 
   /**
    * Least-squares slope of a group's consumer lag, as the broker sees it, over the seconds in
-   * {@code [from, to)}; empty with fewer than three readings there.
+   * {@code [from, to)}; empty with fewer than three readings there, or fewer than two commits
+   * (drops of the lag): an engine that commits every 30 s (Storm's spout) shows a lag that climbs
+   * between its commits whatever its speed.
    */
   public static OptionalDouble lagSlope(ConsumerLag.Series lag, long from, long to) {
     List<long[]> xy = new ArrayList<>();
+    int commits = 0;
     for (ConsumerLag.Point p : lag.points()) {
       if (p.second() >= from && p.second() < to) {
+        commits += !xy.isEmpty() && p.lag() < xy.get(xy.size() - 1)[1] ? 1 : 0;
         xy.add(new long[] {p.second(), p.lag()});
       }
     }
-    return slope(xy);
+    return commits < 2 ? OptionalDouble.empty() : slope(xy);
   }
 
   /**

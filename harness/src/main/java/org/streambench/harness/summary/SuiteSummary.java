@@ -11,6 +11,7 @@ import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.DrainSteadyPart;
 
 /**
  * The end-of-suite table: per point, its repetitions' median and min–max of throughput and p99, or
@@ -56,25 +57,38 @@ public final class SuiteSummary {
         valid += "valid".equals(o.status()) ? 1 : 0;
         o.runIds().stream().map(runs::get).filter(r -> r != null).forEach(results::add);
       }
+      // figures of valid runs only, as in the report: an invalid run's numbers do not hold
+      List<RunResult> validRuns = results.stream().filter(RunResult::completedValid).toList();
       out.printf(
           "%-60s %5d %-10s %26s %26s %24s%n",
           label,
           reps.size(),
           valid == reps.size() ? "valid" : valid + "/" + reps.size() + " valid",
-          spread(results, Figure.THROUGHPUT_IN::of, "%,.0f"),
-          spread(results, Figure.IN_PER_ENGINE_CORE::of, "%,.0f"),
+          spread(validRuns, Figure.THROUGHPUT_IN::of, "%,.0f"),
+          spread(validRuns, Figure.IN_PER_ENGINE_CORE::of, "%,.0f"),
           spread(
-              results,
+              validRuns,
               r ->
                   r.endToEndLatencyMicros() == null
                       ? Double.NaN
                       : r.endToEndLatencyMicros().p99() / 1e3,
               "%.1f"));
+      long shortDrains =
+          validRuns.stream()
+              .filter(
+                  r -> r.warnings().stream().anyMatch(w -> w.startsWith(DrainSteadyPart.TOO_SHORT)))
+              .count();
+      if (shortDrains > 0) {
+        out.printf(
+            "    %d of %d runs: %s, start-up included; pre-fill more records%n",
+            shortDrains, validRuns.size(), DrainSteadyPart.TOO_SHORT);
+      }
       if (results.stream().anyMatch(r -> r.faults() != null)) {
         out.println("    " + faults(results));
       }
-      if (results.stream().anyMatch(r -> r.stateBytesPerSecond() != null)) {
-        out.println("    " + stateAndMemory(results));
+      if (validRuns.stream()
+          .anyMatch(r -> Figure.STATE_ON_DISK.of(r) > 0 || r.checkpoints() != null)) {
+        out.println("    " + stateAndMemory(validRuns));
       }
     }
   }
@@ -95,9 +109,10 @@ public final class SuiteSummary {
   }
 
   /**
-   * A stateful point's memory and disk in one line, the state-backend study's figures beside its
-   * throughput and latency: the engine's peak RSS and its heap after GC, the state on disk and the
-   * median checkpoint (median and range over repetitions).
+   * The memory and disk of a point whose engine keeps state or checkpoints on disk, in one line,
+   * the state-backend study's figures beside its throughput and latency: the engine's peak RSS and
+   * its heap after GC, the state on disk and the median checkpoint (median and range over
+   * repetitions).
    */
   private static String stateAndMemory(List<RunResult> runs) {
     return String.format(

@@ -6,6 +6,9 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.kafka.ConsumerLag;
+import org.streambench.harness.process.GcSecond;
+import org.streambench.harness.process.GcSummary;
 import org.streambench.verifier.Verdict;
 
 /** Results as the harness stores them, with what stresses a database: non-ASCII, large text. */
@@ -41,7 +44,14 @@ final class SampleResults {
         null,
         null,
         List.of(
-            new ProcessUsage("engine", 42, 1.5, 0.3, 1L << 33),
+            new ProcessUsage(
+                "engine",
+                42,
+                1.5,
+                0.3,
+                1L << 33,
+                new GcSummary(2, 3.5, 2.5, 1L << 30, Double.NaN),
+                List.of(new GcSecond(4, 2, 3.5, 1L << 30))),
             new ProcessUsage("broker", 43, 0.5, 0.1, 1 << 20)),
         Map.of("engine", List.of(0.25, 0.5)),
         List.of(),
@@ -84,8 +94,10 @@ final class SampleResults {
         new RunResult.Failure("nothing failed; a large log tail", LOG_TAIL),
         List.of(0L, 4096L, 8192L),
         null,
-        null,
-        null);
+        List.of(
+            new ConsumerLag.Series(
+                "run-group", List.of(new ConsumerLag.Point(0, 1200), new ConsumerLag.Point(1, 0)))),
+        List.of(new RunResult.Checkpoint(2.5, 1, "completed", 42, 4096, 8192, 3, -1)));
   }
 
   static CalibrationResult calibration(String id) {

@@ -23,7 +23,8 @@ class DrainSteadyPartTest {
     DrainSteadyPart p =
         DrainSteadyPart.of(series(0, 5_000, 60_000, 100_000, 100_000, 100_000, 100_000, 40_000, 3))
             .orElseThrow();
-    // seconds 2 to 7 reach half the median of the seconds with output (60k); 2 and 7 are edges
+    // seconds 2 to 7 reach half the median of the seconds with output (60k): 2 is the ramp's
+    // edge, 7 a partial tail below the median
     assertEquals(3, p.fromSecond());
     assertEquals(7, p.toSecond());
     assertEquals(400_000, p.outputs());
@@ -45,11 +46,14 @@ class DrainSteadyPartTest {
   }
 
   @Test
-  void burstyWindowedOutputSpansFromItsFirstToItsLastBurst() {
+  void burstyOutputCountsWholePeriodsBetweenItsFirstAndLastBurst() {
+    // a burst every 2 s (window results, or exactly-once output at each checkpoint): the first
+    // burst holds what came before it, so four bursts over the 8 s after it, 512.5/s
     DrainSteadyPart p =
         DrainSteadyPart.of(series(0, 900, 0, 1_000, 0, 1_100, 0, 1_000, 0, 1_000, 0)).orElseThrow();
     assertEquals(2, p.fromSecond());
-    assertEquals(9, p.toSecond());
-    assertEquals(3_100, p.outputs());
+    assertEquals(10, p.toSecond());
+    assertEquals(4_100, p.outputs());
+    assertEquals(512.5, p.outputPerSecond(), 1e-9);
   }
 }

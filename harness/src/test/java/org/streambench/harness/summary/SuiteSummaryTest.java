@@ -32,7 +32,13 @@ class SuiteSummaryTest {
         .processes(
             List.of(
                 new ProcessUsage(
-                    "engine", 1, 10, 0.5, 900 * MB, new GcSummary(3, 30, 12, heapMb * MB, MB))),
+                    "engine",
+                    1,
+                    10,
+                    0.5,
+                    900 * MB,
+                    new GcSummary(3, 30, 12, heapMb * MB, MB),
+                    List.of())),
             Map.of())
         .stateOnDisk(List.of(0L, stateMb * MB, stateMb * MB / 2))
         .checkpoints(

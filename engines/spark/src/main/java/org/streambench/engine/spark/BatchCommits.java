@@ -43,7 +43,7 @@ final class BatchCommits extends StreamingQueryListener {
           runDir,
           new CheckpointLog.Checkpoint(
               p.batchId(),
-              "completed",
+              "batch",
               Instant.parse(p.timestamp()).toEpochMilli(),
               durations.getOrDefault("walCommit", 0L) + durations.getOrDefault("commitOffsets", 0L),
               -1,

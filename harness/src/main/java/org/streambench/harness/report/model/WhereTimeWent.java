@@ -19,6 +19,9 @@ import org.streambench.harness.suite.Sustainability;
 public final class WhereTimeWent {
   private static final double MB = 1024.0 * 1024;
 
+  /** The status of a Spark micro-batch's commit, logged where other engines log checkpoints. */
+  private static final String BATCH = "batch";
+
   private WhereTimeWent() {}
 
   /** One line: what it is about, and its figures. */
@@ -37,7 +40,11 @@ public final class WhereTimeWent {
       lines.add(new Line("state on disk", state(r.stateBytesPerSecond())));
     }
     if (r.checkpoints() != null) {
-      lines.add(new Line("checkpoints", checkpoints(r.checkpoints(), SteadyWindow.of(r))));
+      boolean batches = r.checkpoints().stream().allMatch(c -> c.status().equals(BATCH));
+      lines.add(
+          new Line(
+              batches ? "micro-batch commits" : "checkpoints",
+              checkpoints(r.checkpoints(), SteadyWindow.of(r))));
     }
     if (r.consumerLag() != null) {
       for (ConsumerLag.Series lag : r.consumerLag()) {
@@ -83,17 +90,15 @@ public final class WhereTimeWent {
         perSecond.size());
   }
 
-  /** The checkpoints triggered in the steady state (all of them where it is unknown). */
+  /** The checkpoints (or micro-batch commits) triggered in the steady state. */
   static String checkpoints(List<RunResult.Checkpoint> all, SteadyWindow steady) {
     List<RunResult.Checkpoint> in =
-        all.stream()
-            .filter(c -> Double.isNaN(c.atSecond()) || steady.contains(c.atSecond()))
-            .toList();
+        all.stream().filter(c -> steady.contains(c.atSecond())).toList();
     if (in.isEmpty()) {
       return all.size() + " in the run, none in the steady state";
     }
     List<RunResult.Checkpoint> done =
-        in.stream().filter(c -> c.status().equals("completed")).toList();
+        in.stream().filter(c -> !c.status().equals("failed")).toList();
     long failed = in.size() - done.size();
     if (done.isEmpty()) {
       return in.size() + " in the steady state, all failed";
