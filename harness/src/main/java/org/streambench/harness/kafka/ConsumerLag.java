@@ -3,6 +3,7 @@ package org.streambench.harness.kafka;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,7 +72,7 @@ public final class ConsumerLag implements AutoCloseable {
    */
   public static ConsumerLag start(
       KafkaCluster kafka, String group, List<String> topics, int partitions) {
-    Set<TopicPartition> all = new java.util.LinkedHashSet<>();
+    Set<TopicPartition> all = new LinkedHashSet<>();
     for (String topic : topics) {
       for (int p = 0; p < partitions; p++) {
         all.add(new TopicPartition(topic, p));
@@ -83,8 +84,8 @@ public final class ConsumerLag implements AutoCloseable {
   }
 
   /**
-   * Each committing group's lag per second since {@code originMillis}: the last reading within each
-   * second; readings before the origin are left out.
+   * The group's lag per second since {@code originMillis} (none if it never committed): the last
+   * reading within each second; readings before the origin are left out.
    */
   public synchronized List<Series> perSecond(long originMillis) {
     return perSecond(readings, originMillis);
