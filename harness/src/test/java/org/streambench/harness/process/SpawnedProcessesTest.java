@@ -48,9 +48,15 @@ class SpawnedProcessesTest {
         assertTrue(System.nanoTime() < deadline, "spawned JVM not sampled: " + sampler.latest());
         Thread.sleep(200);
       }
+      // frozen, so that the group's and the child's reads (one after the other in a sample) see
+      // the same CPU: a busy child gains a clock tick between them, which once failed this check
+      long busy = parent.descendants().findFirst().orElseThrow().pid();
+      signal("STOP", busy);
+      Thread.sleep(2500); // two samples: the second reads both frozen
       var now = sampler.latest();
       double groupBefore = now.get("engine").cpuSeconds();
       assertTrue(groupBefore >= now.get(child).cpuSeconds(), "group counts it: " + now);
+      signal("CONT", busy);
       parent.descendants().forEach(ProcessHandle::destroyForcibly);
       parent.waitFor(10, TimeUnit.SECONDS);
       Thread.sleep(1500);
@@ -61,6 +67,10 @@ class SpawnedProcessesTest {
       parent.descendants().forEach(ProcessHandle::destroyForcibly);
       parent.destroyForcibly();
     }
+  }
+
+  private static void signal(String signal, long pid) throws Exception {
+    new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor();
   }
 
   /** A JVM that burns CPU until it is killed (at most a minute). */
