@@ -18,6 +18,7 @@ import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.streambench.harness.DaemonThreads;
 
 /**
  * The engine's consumer lag as the broker sees it, read once a second through the admin API: the
@@ -53,12 +54,7 @@ public final class ConsumerLag implements AutoCloseable {
   private final Set<TopicPartition> partitions;
   private final Map<String, List<Reading>> readings = new LinkedHashMap<>();
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "consumer-lag");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("consumer-lag"));
 
   private ConsumerLag(Admin admin, String group, Set<TopicPartition> partitions) {
     this.admin = admin;

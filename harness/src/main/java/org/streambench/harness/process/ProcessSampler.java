@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.streambench.harness.DaemonThreads;
 
 /**
  * Samples CPU time and memory of the run's processes (from {@code /proc}) and of named harness
@@ -40,12 +41,7 @@ public final class ProcessSampler implements AutoCloseable {
   private final Map<String, List<Long>> groupPids = new ConcurrentHashMap<>();
   private final Set<Long> spawned = ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "process-sampler");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("process-sampler"));
 
   public ProcessSampler() {
     timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.streambench.harness.DaemonThreads;
 
 /**
  * Bytes an engine keeps on disk for its state and checkpoints, sampled once a second: the sizes of
@@ -24,12 +25,7 @@ public final class StateOnDisk implements AutoCloseable {
   private final List<String> globs;
   private final List<Long> perSecond = new ArrayList<>();
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "state-on-disk");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("state-on-disk"));
 
   public StateOnDisk(Path runDir, List<String> globs) {
     this.runDir = runDir;

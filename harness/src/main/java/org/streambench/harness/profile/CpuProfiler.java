@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.streambench.harness.DaemonThreads;
 
 /**
  * A run's {@code --cpu-profile}: async-profiler started in every given process when the steady
@@ -28,12 +29,7 @@ public final class CpuProfiler implements AutoCloseable {
   private final Path runDir;
   private final Path dir;
   private final ExecutorService control =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "cpu-profiler");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.named("cpu-profiler"));
   private final Map<String, Target> targets = new LinkedHashMap<>();
   private Future<Map<String, String>> stopped;
 

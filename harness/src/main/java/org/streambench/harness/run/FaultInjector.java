@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.streambench.api.EpochMicros;
+import org.streambench.harness.DaemonThreads;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.fault.FaultSchedule;
@@ -59,13 +60,7 @@ final class FaultInjector implements AutoCloseable {
     this.collector = collector;
     this.progress = progress;
     ScheduledThreadPoolExecutor executor =
-        new ScheduledThreadPoolExecutor(
-            2,
-            r -> {
-              Thread t = new Thread(r, THREAD_NAME);
-              t.setDaemon(true);
-              return t;
-            });
+        new ScheduledThreadPoolExecutor(2, DaemonThreads.named(THREAD_NAME));
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.timer = executor;
   }
