@@ -52,7 +52,7 @@ public final class ConsumerLag implements AutoCloseable {
   private final Admin admin;
   private final String group;
   private final Set<TopicPartition> partitions;
-  private final Map<String, List<Reading>> readings = new LinkedHashMap<>();
+  private final List<Reading> readings = new ArrayList<>();
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("consumer-lag"));
 
@@ -84,24 +84,21 @@ public final class ConsumerLag implements AutoCloseable {
    * reading within each second; readings before the origin are left out.
    */
   public synchronized List<Series> perSecond(long originMillis) {
-    return perSecond(readings, originMillis);
+    return readings.isEmpty()
+        ? List.of()
+        : List.of(new Series(group, points(readings, originMillis)));
   }
 
-  static List<Series> perSecond(Map<String, List<Reading>> readings, long originMillis) {
-    List<Series> out = new ArrayList<>();
-    readings.forEach(
-        (group, list) -> {
-          Map<Long, Long> bySecond = new LinkedHashMap<>();
-          for (Reading r : list) {
-            if (r.epochMillis() >= originMillis) {
-              bySecond.put((r.epochMillis() - originMillis) / 1000, r.lag());
-            }
-          }
-          List<Point> points = new ArrayList<>();
-          bySecond.forEach((s, l) -> points.add(new Point(s, l)));
-          out.add(new Series(group, points));
-        });
-    return out;
+  static List<Point> points(List<Reading> readings, long originMillis) {
+    Map<Long, Long> bySecond = new LinkedHashMap<>();
+    for (Reading r : readings) {
+      if (r.epochMillis() >= originMillis) {
+        bySecond.put((r.epochMillis() - originMillis) / 1000, r.lag());
+      }
+    }
+    List<Point> points = new ArrayList<>();
+    bySecond.forEach((s, l) -> points.add(new Point(s, l)));
+    return points;
   }
 
   @Override
@@ -118,16 +115,13 @@ public final class ConsumerLag implements AutoCloseable {
   private void read() {
     try {
       long now = System.currentTimeMillis();
-      Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = committed();
+      Map<TopicPartition, OffsetAndMetadata> committed = committed();
       if (committed.isEmpty()) {
-        return;
+        return; // not committed yet, or never (an engine that keeps its offsets elsewhere)
       }
-      Map<TopicPartition, Long> ends = endOffsets();
-      Map<String, Long> lags = lags(committed, ends);
+      long lag = lag(committed, endOffsets());
       synchronized (this) {
-        lags.forEach(
-            (group, lag) ->
-                readings.computeIfAbsent(group, g -> new ArrayList<>()).add(new Reading(now, lag)));
+        readings.add(new Reading(now, lag));
       }
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
       // the broker did not answer within the second (paused by a fault, busy): no reading
@@ -137,27 +131,21 @@ public final class ConsumerLag implements AutoCloseable {
   }
 
   /**
-   * Each group's lag: for every partition, its end offset minus the group's committed offset, or
-   * the end offset where the group has not committed on that partition.
+   * The lag: for every partition, its end offset minus the group's committed offset, or the end
+   * offset where the group has not committed on that partition.
    */
-  static Map<String, Long> lags(
-      Map<String, Map<TopicPartition, OffsetAndMetadata>> committed,
-      Map<TopicPartition, Long> ends) {
-    Map<String, Long> lags = new LinkedHashMap<>();
-    committed.forEach(
-        (group, offsets) -> {
-          long lag = 0;
-          for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
-            OffsetAndMetadata c = offsets.get(end.getKey());
-            lag += Math.max(0, end.getValue() - (c == null ? 0 : c.offset()));
-          }
-          lags.put(group, lag);
-        });
-    return lags;
+  static long lag(
+      Map<TopicPartition, OffsetAndMetadata> committed, Map<TopicPartition, Long> ends) {
+    long lag = 0;
+    for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
+      OffsetAndMetadata c = committed.get(end.getKey());
+      lag += Math.max(0, end.getValue() - (c == null ? 0 : c.offset()));
+    }
+    return lag;
   }
 
-  /** The group's committed offsets on the run's partitions, if it has any. */
-  private Map<String, Map<TopicPartition, OffsetAndMetadata>> committed()
+  /** The group's committed offsets on the run's partitions; none before its first commit. */
+  private Map<TopicPartition, OffsetAndMetadata> committed()
       throws ExecutionException, InterruptedException, TimeoutException {
     Map<TopicPartition, OffsetAndMetadata> ours = new HashMap<>();
     admin
@@ -171,7 +159,7 @@ public final class ConsumerLag implements AutoCloseable {
                 ours.put(tp, o);
               }
             });
-    return ours.isEmpty() ? Map.of() : Map.of(group, ours);
+    return ours;
   }
 
   private Map<TopicPartition, Long> endOffsets()

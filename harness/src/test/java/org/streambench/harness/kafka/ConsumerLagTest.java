@@ -14,19 +14,15 @@ class ConsumerLagTest {
 
   @Test
   void lagIsWhatWasWrittenAndNotCommittedOnEveryPartition() {
-    Map<String, Long> lags =
-        ConsumerLag.lags(
-            Map.of("engine", Map.of(P0, new OffsetAndMetadata(70))), Map.of(P0, 100L, P1, 50L));
+    long lag = ConsumerLag.lag(Map.of(P0, new OffsetAndMetadata(70)), Map.of(P0, 100L, P1, 50L));
     // 30 behind on partition 0; nothing committed on partition 1 of a new topic: all 50
-    assertEquals(Map.of("engine", 80L), lags);
+    assertEquals(80L, lag);
   }
 
   @Test
   void aCommitAheadOfTheEndCountsAsNoLag() {
     // the end offsets are read after the commits; a commit in between can pass them
-    assertEquals(
-        Map.of("g", 0L),
-        ConsumerLag.lags(Map.of("g", Map.of(P0, new OffsetAndMetadata(12))), Map.of(P0, 10L)));
+    assertEquals(0L, ConsumerLag.lag(Map.of(P0, new OffsetAndMetadata(12)), Map.of(P0, 10L)));
   }
 
   @Test
@@ -38,11 +34,8 @@ class ConsumerLagTest {
             new ConsumerLag.Reading(origin + 100, 10),
             new ConsumerLag.Reading(origin + 900, 20),
             new ConsumerLag.Reading(origin + 2_100, 5));
-    List<ConsumerLag.Series> series = ConsumerLag.perSecond(Map.of("g", readings), origin);
     assertEquals(
-        List.of(
-            new ConsumerLag.Series(
-                "g", List.of(new ConsumerLag.Point(0, 20), new ConsumerLag.Point(2, 5)))),
-        series);
+        List.of(new ConsumerLag.Point(0, 20), new ConsumerLag.Point(2, 5)),
+        ConsumerLag.points(readings, origin));
   }
 }
