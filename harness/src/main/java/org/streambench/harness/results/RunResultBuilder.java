@@ -127,7 +127,7 @@ public final class RunResultBuilder {
 
   /** The faults injected, with their recovery; none for a run without faults. */
   public RunResultBuilder faults(List<Fault> faults) {
-    this.faults = faults == null || faults.isEmpty() ? null : List.copyOf(faults);
+    this.faults = noneIfEmpty(faults);
     return this;
   }
 
@@ -157,25 +157,30 @@ public final class RunResultBuilder {
 
   /** The consumer lag of the engine's committing groups; none for an engine that commits none. */
   public RunResultBuilder consumerLag(List<ConsumerLag.Series> consumerLag) {
-    this.consumerLag = consumerLag == null || consumerLag.isEmpty() ? null : consumerLag;
+    this.consumerLag = noneIfEmpty(consumerLag);
     return this;
   }
 
   /** The checkpoints the engine reported; none for an engine that reports none. */
   public RunResultBuilder checkpoints(List<RunResult.Checkpoint> checkpoints) {
-    this.checkpoints = checkpoints == null || checkpoints.isEmpty() ? null : checkpoints;
+    this.checkpoints = noneIfEmpty(checkpoints);
     return this;
   }
 
   /** The CPU profiles of a run with {@code --cpu-profile}; none otherwise. */
   public RunResultBuilder profiles(List<ProcessProfile> profiles) {
-    this.profiles = profiles == null || profiles.isEmpty() ? null : List.copyOf(profiles);
+    this.profiles = noneIfEmpty(profiles);
     return this;
   }
 
   public RunResultBuilder provenance(Map<String, Object> provenance) {
     this.provenance = provenance;
     return this;
+  }
+
+  /** Lists a run may have none of are left out of {@code result.json} when empty. */
+  private static <T> List<T> noneIfEmpty(List<T> list) {
+    return list == null || list.isEmpty() ? null : List.copyOf(list);
   }
 
   public RunResult build() {
