@@ -22,17 +22,16 @@ import org.streambench.api.Guarantee;
  * {@code jvm.options.all} (JVM options every process of the engine gets after its own, such as the
  * {@code --add-opens} a runtime needs), {@code cluster.env.<VAR>} (environment variables of every
  * process of a cluster deployment, where {@code ${run.dir}} and {@code ${java.home}} stand for the
- * run's directory and the Java the harness runs on), {@code cluster.listens-beyond-loopback} (what
- * of its cluster listens on more than 127.0.0.1, where the engine has no setting to keep it there);
- * optionally {@code in-job} (workloads with an in-job source) and {@code not-offered.<workload or
- * guarantee>=<why>}, the one line the CLI prints when a run asks for it; {@code cluster.roles} (its
- * processes in a cluster deployment, see {@link ClusterRole}), absent for an engine that runs only
- * in one process; {@code cluster.client-role} (the one role run on this machine when the engine
- * runs on the user's own cluster: its job client), absent for an engine that cannot; {@code
- * fault.master} (the single-process role a {@code --fault ...:master} hits: a JobManager, Nimbus, a
- * Spark master) and {@code fault.not-offered.<master or guarantee>=<why>} (faults it refuses);
- * {@code state.dirs} (where in the run directory it keeps state and checkpoints on disk: names or
- * globs such as {@code kafka-streams*}), absent for an engine that keeps none there.
+ * run's directory and the Java the harness runs on); optionally {@code in-job} (workloads with an
+ * in-job source) and {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints
+ * when a run asks for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link
+ * ClusterRole}), absent for an engine that runs only in one process; {@code cluster.client-role}
+ * (the one role run on this machine when the engine runs on the user's own cluster: its job
+ * client), absent for an engine that cannot; {@code fault.master} (the single-process role a {@code
+ * --fault ...:master} hits: a JobManager, Nimbus, a Spark master) and {@code
+ * fault.not-offered.<master or guarantee>=<why>} (faults it refuses); {@code state.dirs} (where in
+ * the run directory it keeps state and checkpoints on disk: names or globs such as {@code
+ * kafka-streams*}), absent for an engine that keeps none there.
  */
 public record EngineDescriptor(
     String name,
@@ -48,7 +47,6 @@ public record EngineDescriptor(
     List<ClusterRole> clusterRoles,
     Optional<ClusterRole> clientRole,
     Map<String, String> clusterEnv,
-    Optional<String> clusterBeyondLoopback,
     Optional<ClusterRole> masterRole,
     List<String> stateDirs) {
   private static final String NOT_OFFERED = "not-offered.";
@@ -79,7 +77,6 @@ public record EngineDescriptor(
         roles,
         clientRole,
         prefixed(p, CLUSTER_ENV),
-        Optional.ofNullable(p.getProperty("cluster.listens-beyond-loopback")).map(String::trim),
         masterRole,
         list(p.getProperty("state.dirs", "")));
   }

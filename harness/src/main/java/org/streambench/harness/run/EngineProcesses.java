@@ -77,11 +77,6 @@ final class EngineProcesses {
     } else {
       List<ClusterRole> roles =
           deployment.cluster() ? engine.clusterRoles() : List.of(engine.clientRole().orElseThrow());
-      if (deployment.cluster()) {
-        engine
-            .clusterBeyondLoopback()
-            .ifPresent(what -> progress.accept("note: not only on 127.0.0.1: " + what));
-      }
       for (ClusterRole role : roles) {
         List<EngineProcess> ofRole = processesOf(role);
         progress.accept(

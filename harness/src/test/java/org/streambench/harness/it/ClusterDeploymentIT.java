@@ -29,16 +29,9 @@ import org.streambench.verifier.Verdict;
 class ClusterDeploymentIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
-  /**
-   * Engines with a cluster deployment; one whose cluster listens beyond 127.0.0.1 (Storm's worker
-   * messaging port) only with {@code -Dstreambench.it.beyond-loopback=true}, since tests bind only
-   * to 127.0.0.1.
-   */
+  /** Engines with a cluster deployment. */
   static Stream<EngineDescriptor> clusterEngines() {
-    boolean beyondLoopback = Boolean.getBoolean("streambench.it.beyond-loopback");
-    return TestEngines.selected().stream()
-        .filter(EngineDescriptor::hasCluster)
-        .filter(e -> beyondLoopback || e.clusterBeyondLoopback().isEmpty());
+    return TestEngines.selected().stream().filter(EngineDescriptor::hasCluster);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -90,6 +90,8 @@ final class StormCluster {
     c.put(Config.STORM_CLUSTER_MODE, "distributed");
     // Nimbus's and the Supervisors' thrift servers on 127.0.0.1 only (Storm's binds every address)
     c.put(Config.STORM_THRIFT_TRANSPORT_PLUGIN, LoopbackTransportPlugin.class.getName());
+    // and each worker's Netty messaging server too (Storm's binds every address)
+    c.put(Config.STORM_MESSAGING_TRANSPORT, LoopbackContext.class.getName());
     c.put(DaemonConfig.STORM_SCHEDULER, DefaultScheduler.class.getName());
     return c;
   }
