@@ -11,6 +11,9 @@ import org.streambench.harness.UsageException;
  * The addresses of users' own clusters ({@code --flink-rest}, ...), checked before anything starts.
  */
 final class ExternalClusters {
+  /** Storm's default {@code nimbus.thrift.port}. */
+  static final int STORM_NIMBUS_PORT = 6627;
+
   private ExternalClusters() {}
 
   /**
@@ -19,7 +22,7 @@ final class ExternalClusters {
    * @param engine the run's engine, which must be the option's
    */
   static Deployment deployment(
-      String engine, String flinkRest, String sparkMaster, int parallelism) {
+      String engine, String flinkRest, String sparkMaster, String stormNimbus, int parallelism) {
     List<String> given = new ArrayList<>();
     String address = null;
     String option = null;
@@ -33,6 +36,11 @@ final class ExternalClusters {
       given.add(option = "--spark-master");
       address = sparkMaster(sparkMaster);
       of = "spark";
+    }
+    if (stormNimbus != null) {
+      given.add(option = "--storm-nimbus");
+      address = stormNimbus(stormNimbus);
+      of = "storm";
     }
     if (given.isEmpty()) {
       return null;
@@ -71,6 +79,21 @@ final class ExternalClusters {
               + "'");
     }
     return "spark://" + uri.getHost() + ":" + uri.getPort();
+  }
+
+  /**
+   * A Storm Nimbus: {@code HOST} or {@code HOST:PORT}, the port 6627 (Storm's) if none is given.
+   */
+  static String stormNimbus(String address) {
+    String withPort = address.contains(":") ? address : address + ":" + STORM_NIMBUS_PORT;
+    URI uri = hostAndPort("thrift://" + withPort, "thrift");
+    if (uri == null) {
+      throw new UsageException(
+          "--storm-nimbus expects Nimbus's HOST or HOST:PORT such as nimbus:6627, was '"
+              + address
+              + "'");
+    }
+    return uri.getHost() + ":" + uri.getPort();
   }
 
   /** {@code url} if it is {@code scheme://HOST:PORT} with nothing after the port, else null. */

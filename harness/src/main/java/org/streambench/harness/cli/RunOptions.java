@@ -113,6 +113,16 @@ final class RunOptions {
   String sparkMaster;
 
   @Option(
+      names = "--storm-nimbus",
+      paramLabel = "HOST[:PORT]",
+      description =
+          "Run on your own Storm cluster: submit the topology to this Nimbus (port 6627 unless"
+              + " given) with the topology jar built beside the engine's, which holds everything"
+              + " but Storm; its workers come from --set storm.job.workers (default 1). Needs"
+              + " --kafka (and --redis for ysb) that the cluster reaches.")
+  String stormNimbus;
+
+  @Option(
       names = "--partitions",
       description = "Partitions of the input and output topics (default: the parallelism).")
   Integer partitions;
@@ -251,7 +261,8 @@ final class RunOptions {
   }
 
   private Deployment deployment(String engine) {
-    Deployment external = ExternalClusters.deployment(engine, flinkRest, sparkMaster, parallelism);
+    Deployment external =
+        ExternalClusters.deployment(engine, flinkRest, sparkMaster, stormNimbus, parallelism);
     if (external != null) {
       if (!deployment.equals("local") || workers != null || slotsPerWorker != null) {
         throw new UsageException(
@@ -264,7 +275,7 @@ final class RunOptions {
       throw new UsageException(
           "--deployment must be local or cluster, was '"
               + deployment
-              + "' (your own cluster: --flink-rest or --spark-master)");
+              + "' (your own cluster: --flink-rest, --spark-master or --storm-nimbus)");
     }
     if (deployment.equals("local")) {
       if (workers != null || slotsPerWorker != null) {

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.streambench.api.Deployment;
 import org.streambench.harness.Home;
 import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
@@ -51,17 +52,17 @@ public final class BenchmarkRun {
             : registry.require(request.engine(), request.workload(), request.guarantee());
     if (request.deployment().cluster()) {
       registry.requireCluster(engine);
-      if (request.mode() == Mode.IN_JOB) {
-        engine
-            .whyNotOffered("cluster.in-job")
-            .ifPresent(
-                why -> {
-                  throw new UsageException(
-                      "engine " + engine.name() + " has no in-job mode on a cluster: " + why);
-                });
-      }
     } else if (request.deployment().external()) {
       registry.requireExternal(engine);
+    }
+    if (request.mode() == Mode.IN_JOB && request.deployment().kind() != Deployment.Kind.LOCAL) {
+      engine
+          .whyNotOffered("cluster.in-job")
+          .ifPresent(
+              why -> {
+                throw new UsageException(
+                    "engine " + engine.name() + " has no in-job mode on a cluster: " + why);
+              });
     }
     FaultRules.requireOffered(engine, request.guarantee(), request.faults());
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");

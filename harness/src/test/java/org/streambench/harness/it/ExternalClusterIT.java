@@ -19,11 +19,11 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
 /**
- * Runs on the user's own cluster ({@code --flink-rest}, {@code --spark-master}): on a cluster the
- * test starts the way a user runs one ({@link UserCluster}: the engine's own jars only, so the job
- * must bring its classes), identity and a keyed stateful workload verify, only the engine's client
- * is a process of ours (the engine's CPU is unknown, never zero), and the cluster is left as it was
- * found: the job cancelled, its slots or cores free.
+ * Runs on the user's own cluster ({@code --flink-rest}, {@code --spark-master}, {@code
+ * --storm-nimbus}): on a cluster the test starts the way a user runs one ({@link UserCluster}: the
+ * engine's own jars only, so the job must bring its classes), identity and a keyed stateful
+ * workload verify, only the engine's client is a process of ours (the engine's CPU is unknown,
+ * never zero), and the cluster is left as it was found: the job cancelled, its slots or cores free.
  */
 class ExternalClusterIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
@@ -74,6 +74,7 @@ class ExternalClusterIT {
     return switch (engine) {
       case "flink" -> UserFlinkCluster.start(dir, 2);
       case "spark" -> UserSparkCluster.start(dir, 2);
+      case "storm" -> UserStormCluster.start(dir, 2);
       default -> throw new IllegalArgumentException("no user cluster of " + engine);
     };
   }

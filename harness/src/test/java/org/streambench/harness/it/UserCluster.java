@@ -51,7 +51,7 @@ abstract class UserCluster implements AutoCloseable {
    * Starts {@code java jvmOptions -cp classpath mainClass args} with {@code env}, logged to
    * NAME.log.
    */
-  void start(
+  Process start(
       String name,
       List<String> jvmOptions,
       String classpath,
@@ -68,7 +68,9 @@ abstract class UserCluster implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve(name + ".log").toFile());
     pb.environment().putAll(env);
-    processes.add(pb.start());
+    Process p = pb.start();
+    processes.add(p);
+    return p;
   }
 
   /** Waits until {@code ready} holds, failing if a daemon exits first. */

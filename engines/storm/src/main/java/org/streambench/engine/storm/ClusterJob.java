@@ -1,47 +1,26 @@
 package org.streambench.engine.storm;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.apache.storm.Config;
 import org.apache.storm.StormSubmitter;
-import org.apache.storm.generated.Bolt;
-import org.apache.storm.generated.ClusterSummary;
-import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.Nimbus;
 import org.apache.storm.generated.NotAliveException;
-import org.apache.storm.generated.SpoutSpec;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.thrift.TException;
 import org.apache.storm.utils.NimbusClient;
-import org.apache.storm.utils.Utils;
 import org.streambench.api.EngineProcess;
 import org.streambench.api.JobSpec;
 
 /**
- * The {@code job} process of the cluster deployment: submits the topology to Nimbus with {@code
- * StormSubmitter} (an empty {@code storm.jar}: the code is in every supervisor's {@code
- * lib-worker}), with {@code topology.workers} = the run's workers (one worker JVM per supervisor)
- * and the executors of the run's parallelism as in the local deployment; ready once every
- * supervisor is registered, Nimbus has assigned every executor of the topology to the run's worker
- * slots, every task has been prepared in its worker ({@link TaskReadiness}) and every Kafka spout
- * task has polled (each writes a file, {@link KafkaIo#readyDir}). The KafkaSpout reads from the
- * earliest offset of a new consumer group, so records produced before it polls are not lost. Then
- * it stays up while the topology runs, failing if the topology stops being active or an executor
- * reports an error; on exit it kills the topology.
+ * The {@code job} process of a run on a Storm cluster, the run's own or the user's ({@link
+ * Submission}): submits the topology to Nimbus with {@code StormSubmitter}, waits until it runs,
+ * reports ready, then stays up while the topology runs, failing if it stops being active or an
+ * executor reports an error; on exit it kills the topology.
  */
 final class ClusterJob {
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
-
   /**
    * Checks in a row (one a second, plus the time a new connection takes to fail) that Nimbus may
    * fail to answer before the job fails: long enough for a Nimbus started again to take the lead.
@@ -53,21 +32,15 @@ final class ClusterJob {
 
   private ClusterJob() {}
 
-  static void run(JobSpec spec, StormTopology topology, Runnable ready) throws Exception {
+  static void run(JobSpec spec, StormTopology topology, Runnable ready, Submission submission)
+      throws Exception {
     long t0 = System.nanoTime();
-    EngineProcess process = new EngineProcess("job", JobSpec.SOLE);
-    Path dir = StormCluster.dir(spec, process);
-    Map<String, Object> config =
-        StormCluster.config(spec, process, StormCluster.published(spec, "nimbus", "port"));
+    Path dir = StormCluster.dir(spec, new EngineProcess("job", JobSpec.SOLE));
+    Map<String, Object> config = submission.config();
     StormCluster.useConfig(dir, config);
-    System.setProperty("storm.jar", topologyJar(dir).toString());
-    int workers = spec.deployment().workers();
+    System.setProperty("storm.jar", submission.topologyJar(dir).toString());
     Config conf = StormSettings.topologyConfig(spec);
-    conf.setNumWorkers(workers);
-    Path tasksDir = dir.resolve("tasks-prepared");
-    conf.put(TaskReadiness.DIR, tasksDir.toString());
-    conf.put(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of(TaskReadiness.class.getName()));
-    topology.add_to_worker_hooks(ByteBuffer.wrap(Utils.javaSerialize(new SupervisorWatch())));
+    submission.prepare(conf, topology);
     String name = "streambench-" + spec.workload();
     try (NimbusClient client = StormCluster.client(config, 30_000)) {
       Nimbus.Iface nimbus = client.getClient();
@@ -75,15 +48,7 @@ final class ClusterJob {
           .addShutdownHook(new Thread(() -> kill(config, name), "storm-topology-kill"));
       StormSubmitter.submitTopology(name, conf, topology);
       long submitted = System.nanoTime();
-      String id =
-          awaitRunning(
-              nimbus,
-              name,
-              workers,
-              userExecutors(topology),
-              tasksDir,
-              Path.of(KafkaIo.readyDir(spec)),
-              topology.get_spouts().get(KafkaIo.SPOUT).get_common().get_parallelism_hint());
+      String id = submission.awaitRunning(nimbus, name, topology);
       System.err.printf(
           "streambench: storm topology %s submitted %.1f s after start, every executor running"
               + " %.1f s after submission%n",
@@ -124,101 +89,6 @@ final class ClusterJob {
           // not back yet: the next check tries again
         }
       }
-    }
-  }
-
-  /**
-   * The topology jar that {@code StormSubmitter} uploads: empty but for its manifest. The engine's
-   * jar, which holds Storm itself, the topologies and their dependencies, is already on every
-   * worker's classpath through the supervisors' {@code lib-worker}; submitted again, its Storm
-   * classes and {@code defaults.yaml} would be on the worker's classpath twice, which the worker
-   * refuses ("Found multiple defaults.yaml resources").
-   */
-  private static Path topologyJar(Path dir) throws IOException {
-    Path jar = dir.resolve("topology.jar");
-    Manifest manifest = new Manifest();
-    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    new JarOutputStream(Files.newOutputStream(jar), manifest).close(); // the manifest only
-    return jar;
-  }
-
-  /** The executors of the topology's own spouts and bolts (not Storm's system components). */
-  private static int userExecutors(StormTopology topology) {
-    int n = 0;
-    for (SpoutSpec s : topology.get_spouts().values()) {
-      n += s.get_common().get_parallelism_hint();
-    }
-    for (Bolt b : topology.get_bolts().values()) {
-      n += b.get_common().get_parallelism_hint();
-    }
-    return n;
-  }
-
-  /**
-   * Waits until {@code workers} supervisors are registered and every executor of the topology (its
-   * own as many as it declares, and Storm's system ones) has reported stats; returns its id.
-   */
-  private static String awaitRunning(
-      Nimbus.Iface nimbus,
-      String name,
-      int workers,
-      int own,
-      Path tasksDir,
-      Path spoutsDir,
-      int spouts)
-      throws Exception {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    String state = "not submitted";
-    while (System.nanoTime() < deadline) {
-      ClusterSummary cluster = nimbus.getClusterInfo();
-      String id = null;
-      for (var t : cluster.get_topologies()) {
-        if (t.get_name().equals(name)) {
-          id = t.get_id();
-        }
-      }
-      if (id != null) {
-        TopologyInfo info = nimbus.getTopologyInfo(id);
-        TopologyChecks.requireNoErrors(info);
-        List<ExecutorSummary> executors = info.get_executors();
-        long ownAssigned =
-            executors.stream().filter(e -> !e.get_component_id().startsWith("__")).count();
-        long slots =
-            executors.stream().map(e -> e.get_host() + ":" + e.get_port()).distinct().count();
-        long prepared = files(tasksDir);
-        long consuming = files(spoutsDir);
-        state =
-            String.format(
-                "%d of %d supervisors, %d of %d executors assigned to %d worker(s), %d prepared,"
-                    + " %d of %d spout tasks consuming",
-                cluster.get_supervisors_size(),
-                workers,
-                ownAssigned,
-                own,
-                slots,
-                prepared,
-                consuming,
-                spouts);
-        if (cluster.get_supervisors_size() >= workers
-            && ownAssigned == own
-            && slots == workers
-            && prepared >= own
-            && consuming >= spouts
-            && "ACTIVE".equals(info.get_status())) {
-          return id;
-        }
-      }
-      Thread.sleep(200);
-    }
-    throw new IllegalStateException("topology not running after " + READY_TIMEOUT + ": " + state);
-  }
-
-  private static long files(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return 0;
-    }
-    try (var files = Files.list(dir)) {
-      return files.count();
     }
   }
 

@@ -24,9 +24,9 @@ import org.streambench.api.WorkloadParams;
  * executor reports an error. In in-job mode {@code run} returns once {@link InJob} has counted
  * everything.
  *
- * <p>In the cluster deployment this process is the submitting client instead ({@link ClusterJob}):
- * it submits the topology to Nimbus with {@code StormSubmitter} and is ready once every supervisor
- * has registered and every executor runs; in-job mode is refused there.
+ * <p>In the cluster deployment, and on the user's own cluster ({@code --storm-nimbus}), this
+ * process is the submitting client instead ({@link ClusterJob}): it submits the topology to Nimbus
+ * with {@code StormSubmitter} and is ready once every executor runs; in-job mode is refused there.
  *
  * <p>Settings: see {@link StormSettings}.
  */
@@ -74,11 +74,15 @@ public final class StormEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     Function<JobSpec, StormTopology> builder = CATALOGUE.builder(spec);
     WorkloadParams params = new WorkloadParams(spec);
-    if (spec.deployment().cluster()) {
+    if (spec.deployment().cluster() || spec.deployment().external()) {
       if (params.inJob()) {
         throw new IllegalArgumentException(IN_JOB_ON_CLUSTER);
       }
-      ClusterJob.run(spec, builder.apply(spec), ready);
+      Submission submission =
+          spec.deployment().external()
+              ? new UserClusterSubmission(spec)
+              : new OwnClusterSubmission(spec);
+      ClusterJob.run(spec, builder.apply(spec), ready, submission);
       return;
     }
     SourceReadiness.reset();
