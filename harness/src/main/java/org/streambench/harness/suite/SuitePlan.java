@@ -1,6 +1,5 @@
 package org.streambench.harness.suite;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
@@ -18,7 +16,6 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.run.BenchmarkRun;
-import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.FaultRules;
 import org.streambench.harness.run.RunRequest;
 import org.streambench.harness.suite.SuiteSpec.EngineConfig;
@@ -70,11 +67,15 @@ public record SuitePlan(
     dimensions.put("partitions", spec.partitions());
     spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
     spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
-    if (search) {
+    List<SuiteRate> rates = spec.rates().stream().map(SuiteRate::parse).toList();
+    if (search || rates.stream().anyMatch(SuiteRate::relative)) {
       SuiteSpec.SearchBounds b = spec.search();
       require(b.min() > 0 && b.min() <= b.max(), "search: need 0 < min <= max");
       require(b.tolerance() > 0, "search: tolerance must be positive");
       require(b.maxTrials() >= 2, "search: max-trials must be at least 2");
+    }
+    if (search) {
+      // the bounds are all a search needs
     } else if (mode == Mode.FIXED_RATE) {
       require(!spec.rates().isEmpty(), "rates: a fixed-rate suite needs at least one rate");
       dimensions.put("rate", spec.rates());
@@ -82,10 +83,10 @@ public record SuitePlan(
       require(!spec.records().isEmpty(), "records: a " + mode.id() + " suite needs a count");
       dimensions.put("records", spec.records());
     }
-    Template template =
-        new Template(
+    RunTemplate template =
+        new RunTemplate(
             mode,
-            search ? spec.search().start() : 0,
+            spec.search().start(),
             duration("warmup", spec.warmup()),
             duration("duration", spec.duration()),
             duration("max-generator-lag", spec.maxGeneratorLag()),
@@ -146,12 +147,27 @@ public record SuitePlan(
                     }
                   });
               String key = SuitePoint.keyOf(labels);
-              if (points.stream().anyMatch(p -> p.key().equals(key))) {
+              if (hasKey(points, key)) {
                 continue;
+              }
+              SuiteRate rate =
+                  labels.containsKey("rate") ? SuiteRate.parse(labels.get("rate")) : null;
+              String relativeTo = null;
+              if (rate != null && rate.relative()) {
+                // its configuration's search runs first, once for every rate relative to it
+                Map<String, String> searchLabels = new LinkedHashMap<>(labels);
+                searchLabels.remove("rate");
+                searchLabels.put("mode", SUSTAINABLE);
+                relativeTo = SuitePoint.keyOf(searchLabels);
+                if (!hasKey(points, relativeTo)) {
+                  RunRequest first =
+                      template.request(engine, workload, guarantee, config, searchLabels);
+                  points.add(new SuitePoint(relativeTo, searchLabels, first, true, null, null));
+                }
               }
               RunRequest request = template.request(engine, workload, guarantee, config, labels);
               BenchmarkRun.prepare(home, registry, request);
-              points.add(new SuitePoint(key, labels, request, search));
+              points.add(new SuitePoint(key, labels, request, search, relativeTo, rate));
             }
           }
         }
@@ -168,66 +184,8 @@ public record SuitePlan(
         List.copyOf(skipped));
   }
 
-  /** What every run of the suite shares; a point's labels fill in the rest. */
-  private record Template(
-      Mode mode,
-      long searchStart,
-      Duration warmup,
-      Duration steady,
-      Duration maxGeneratorLag,
-      FaultSchedule faults,
-      boolean cpuProfile) {
-    RunRequest request(
-        String engine,
-        String workload,
-        Guarantee guarantee,
-        EngineConfig config,
-        Map<String, String> labels) {
-      List<String> sets = new ArrayList<>();
-      config.set().forEach((k, v) -> sets.add(k + "=" + v));
-      Map<String, String> params = new LinkedHashMap<>();
-      labels.forEach(
-          (k, v) -> {
-            if (k.startsWith("set:")) {
-              sets.add(k.substring(4) + "=" + v);
-            } else if (k.startsWith("param:")) {
-              params.put(k.substring(6), v);
-            }
-          });
-      return new RunRequest(
-          engine,
-          workload,
-          mode,
-          labels.containsKey("rate") ? Long.parseLong(labels.get("rate")) : searchStart,
-          warmup,
-          steady,
-          labels.containsKey("records") ? Long.parseLong(labels.get("records")) : 0,
-          Integer.parseInt(labels.get("parallelism")),
-          Integer.parseInt(labels.get("partitions")),
-          guarantee,
-          config.profiles(),
-          List.<Path>of(),
-          sets,
-          maxGeneratorLag,
-          Duration.ofSeconds(30),
-          42,
-          params,
-          new DriverThreads(0, 0),
-          deployment(labels),
-          faults,
-          cpuProfile);
-    }
-
-    /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */
-    private static Deployment deployment(Map<String, String> labels) {
-      int parallelism = Integer.parseInt(labels.get("parallelism"));
-      if (!"cluster".equals(labels.get("deployment"))) {
-        return Deployment.local(parallelism);
-      }
-      int workers = Integer.parseInt(labels.getOrDefault("workers", "2"));
-      return new Deployment(
-          Deployment.Kind.CLUSTER, workers, Math.max(1, (parallelism + workers - 1) / workers));
-    }
+  private static boolean hasKey(List<SuitePoint> points, String key) {
+    return points.stream().anyMatch(p -> p.key().equals(key));
   }
 
   private static String clusterRefusal(EngineRegistry registry, String engine) {

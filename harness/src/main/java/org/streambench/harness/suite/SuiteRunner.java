@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,9 +23,11 @@ import org.streambench.harness.run.RunRequest;
 
 /**
  * Runs a suite's points, repetition by repetition (so slow drift of the machine spreads over all
- * points instead of biasing one), on one Kafka and Redis. A failed or invalid run is recorded and
- * the suite goes on; a signal stops it after storing the run in progress as aborted, leaving the
- * unfinished points for {@code --resume}.
+ * points instead of biasing one), on one Kafka and Redis. A point whose rate is relative ({@code
+ * 90%}) runs at that fraction of the sustainable rate its configuration's search found in the same
+ * repetition (the plan puts the search first). A failed or invalid run is recorded and the suite
+ * goes on; a signal stops it after storing the run in progress as aborted, leaving the unfinished
+ * points for {@code --resume}.
  */
 public final class SuiteRunner {
   private final Home home;
@@ -34,7 +37,15 @@ public final class SuiteRunner {
   private final Set<String> finished;
   private final Consumer<String> progress;
   private final Map<String, String> constant;
+
+  /** Status of a point whose rate is relative to a search that found no sustainable rate. */
+  static final String SKIPPED = "skipped";
+
   private final long started = System.nanoTime();
+
+  /** Each finished search by {@link #doneKey}: what the rates relative to it are fractions of. */
+  private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
+
   private int pointsDone;
 
   /**
@@ -72,6 +83,11 @@ public final class SuiteRunner {
    */
   public boolean run(KafkaForBrokers kafkas, Redis redis, ResultStore store)
       throws IOException, SQLException, InterruptedException {
+    for (PointOutcome done : store.suites().points(suiteId)) {
+      if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
+        found.put(doneKey(done.pointKey(), done.repetition()), done.search());
+      }
+    }
     int total = plan.points().size() * plan.spec().repetitions();
     int toDo = total - finished.size();
     int index = 0;
@@ -97,6 +113,9 @@ public final class SuiteRunner {
         if (outcome == null) {
           return false;
         }
+        if (outcome.search() != null) {
+          found.put(doneKey(point.key(), rep), outcome.search());
+        }
         store.suites().savePoint(suiteId, outcome);
         pointsDone++;
       }
@@ -107,7 +126,25 @@ public final class SuiteRunner {
   private PointOutcome single(
       SuitePoint point, int rep, KafkaCluster kafka, Redis redis, ResultStore store)
       throws IOException, SQLException {
-    RunResult r = execute(point.request(), kafka, redis, store);
+    RunRequest request = point.request();
+    if (point.relativeTo() != null) {
+      PointOutcome.SearchOutcome base = found.get(doneKey(point.relativeTo(), rep));
+      if (base == null || base.sustainableRate() == 0) {
+        progress.accept("  → skipped: its search found no sustainable rate");
+        return new PointOutcome(
+            point.key(), rep, point.labels(), PointOutcome.RUN, SKIPPED, List.of(), null);
+      }
+      long rate = point.rate().of(base.sustainableRate());
+      progress.accept(
+          String.format(
+              "  at %,d records/s: %s of %,d%s",
+              rate,
+              point.labels().get("rate"),
+              base.sustainableRate(),
+              base.converged() ? "" : " (the search did not converge: a lower bound)"));
+      request = request.withRate(rate);
+    }
+    RunResult r = execute(request, kafka, redis, store);
     if (r == null) {
       return null;
     }

@@ -35,7 +35,8 @@ import org.streambench.harness.UsageException;
  * @param deployment local and/or cluster (the engine's own cluster of processes); empty = local
  * @param workers worker processes of a cluster deployment; empty = 2
  * @param brokers embedded Kafka brokers; empty = as the command line says ({@code --brokers})
- * @param rates offered records/s (fixed-rate)
+ * @param rates offered records/s (fixed-rate), or percentages ({@code 90%}) of the sustainable rate
+ *     the suite searches first for the same configuration ({@link SuiteRate})
  * @param records records per run (drain, in-job)
  * @param params workload parameters to sweep, name → values
  * @param settings engine settings ({@code --set}) to sweep for every engine, key → values
@@ -64,7 +65,7 @@ public record SuiteSpec(
     List<String> deployment,
     List<Integer> workers,
     List<Integer> brokers,
-    List<Long> rates,
+    List<String> rates,
     List<Long> records,
     Map<String, List<String>> params,
     Map<String, List<String>> settings,

@@ -96,12 +96,12 @@ class SuiteIT {
 
   @Test
   @Timeout(300)
-  void searchesForTheSustainableRate(@TempDir Path data) throws Exception {
+  void searchesForTheSustainableRateThenRunsAtAFractionOfIt(@TempDir Path data) throws Exception {
     Path file = data.resolve("search.yaml");
     Files.writeString(
         file,
         """
-        mode: sustainable
+        rates: [90%]
         engines: [baseline]
         workloads: [identity]
         search: {start: 1000, max: 2000, max-trials: 3}
@@ -113,7 +113,9 @@ class SuiteIT {
     // without a bracket, which the exit code reports as not converged.
     assertEquals(1, suite(data, file.toString()));
     try (ResultStore store = ResultStore.openSqlite(data.resolve("results.db"))) {
-      PointOutcome p = store.suites().points(store.suites().latest().suiteId()).get(0);
+      List<PointOutcome> points = store.suites().points(store.suites().latest().suiteId());
+      assertEquals(2, points.size());
+      PointOutcome p = points.get(0);
       assertEquals(PointOutcome.SEARCH, p.kind());
       assertEquals("inconclusive", p.status());
       assertNotNull(p.search());
@@ -126,6 +128,12 @@ class SuiteIT {
         assertTrue(t.reason().contains("backlog slope"), t.reason());
         assertNotNull(store.find(t.runId()));
       }
+      // then 90 % of the rate it found
+      PointOutcome atNinety = points.get(1);
+      assertEquals(PointOutcome.RUN, atNinety.kind());
+      assertEquals("90%", atNinety.labels().get("rate"));
+      assertEquals("valid", atNinety.status());
+      assertEquals("1800", store.find(atNinety.runIds().get(0)).config().get("run.rate"));
     }
   }
 

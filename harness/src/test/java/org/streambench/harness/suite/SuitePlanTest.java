@@ -187,12 +187,50 @@ class SuitePlanTest {
   }
 
   @Test
+  void relativeRatesRunTheirConfigurationsSearchFirstOnceForAllOfThem() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha, beta]
+            workloads: [identity]
+            rates: [50%, 90%, 3000]
+            search: {start: 5000}
+            """,
+            false);
+    // per engine: its search, then 50 % and 90 % of what it finds, and the absolute rate
+    assertEquals(8, p.points().size());
+    for (int e = 0; e < 2; e++) {
+      SuitePoint search = p.points().get(4 * e);
+      assertTrue(search.search());
+      assertEquals(SuitePlan.SUSTAINABLE, search.labels().get("mode"));
+      assertFalse(search.labels().containsKey("rate"));
+      assertEquals(5000, search.request().rate());
+      for (int i = 1; i <= 2; i++) {
+        SuitePoint relative = p.points().get(4 * e + i);
+        assertFalse(relative.search());
+        assertEquals("fixed-rate", relative.labels().get("mode"));
+        assertEquals(search.key(), relative.relativeTo());
+        assertEquals(search.labels().get("engine"), relative.labels().get("engine"));
+      }
+      assertEquals(0.5, p.points().get(4 * e + 1).rate().fraction());
+      assertEquals(9_000, p.points().get(4 * e + 2).rate().of(10_000));
+      SuitePoint absolute = p.points().get(4 * e + 3);
+      assertEquals(null, absolute.relativeTo());
+      assertEquals(3000, absolute.request().rate());
+    }
+  }
+
+  @Test
   void badFilesFailWithOneLineBeforeAnythingRuns() {
     for (String yaml :
         List.of(
             "engines: [alpha]\nworkloads: [identity]\n", // no rates
             "engines: [gamma]\nworkloads: [identity]\nrates: [1]\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nwarmup: soon\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [ninety%]\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [0%]\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [-5]\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [90%]\nsearch: {min: 0}\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nrats: [2]\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nmode: fast\n",
             "engines: [beta]\nworkloads: [grep]\nrates: [1]\n", // nothing left
