@@ -67,6 +67,14 @@ final class ReportCommand implements Callable<Integer> {
           "The HTML file (default: reports/report-<suite or time>.html in the data directory).")
   Path out;
 
+  @Option(
+      names = "--publish",
+      paramLabel = "DIR",
+      arity = "0..1",
+      fallbackValue = "",
+      description = ResultsPublisher.DESCRIPTION + " Instead of the HTML report; needs a suite.")
+  String publish;
+
   @Mixin DataOptions data;
 
   @Override
@@ -80,6 +88,14 @@ final class ReportCommand implements Callable<Integer> {
     ReportModel model;
     try (ResultStore store = data.open(home)) {
       model = select(store);
+      if (publish != null) {
+        if (model.suite() == null) {
+          throw new UsageException("--publish writes a suite's page; there is no suite stored");
+        }
+        ResultsPublisher.publish(
+            store, model.suite(), home, ResultsPublisher.directory(home, publish));
+        return 0;
+      }
     }
     if (model.runs().isEmpty()) {
       throw new UsageException("nothing to report: " + model.selection() + " has no stored runs");

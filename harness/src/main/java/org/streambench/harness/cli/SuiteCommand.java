@@ -66,6 +66,14 @@ final class SuiteCommand implements Callable<Integer> {
       description = "Print the points the suite would run (and what it skips), then exit.")
   boolean dryRun;
 
+  @Option(
+      names = "--publish",
+      paramLabel = "DIR",
+      arity = "0..1",
+      fallbackValue = "",
+      description = ResultsPublisher.DESCRIPTION + " Once every point has run.")
+  String publish;
+
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
   @Mixin DataOptions data;
@@ -132,7 +140,7 @@ final class SuiteCommand implements Callable<Integer> {
               suite.suiteId(),
               complete ? SuiteRecord.COMPLETED : SuiteRecord.ABORTED,
               Instant.now().toString());
-      return summarize(plan, suite, complete, store);
+      return summarize(home, plan, suite, complete, store);
     }
   }
 
@@ -201,7 +209,8 @@ final class SuiteCommand implements Callable<Integer> {
     }
   }
 
-  private int summarize(SuitePlan plan, SuiteRecord suite, boolean complete, ResultStore store)
+  private int summarize(
+      Home home, SuitePlan plan, SuiteRecord suite, boolean complete, ResultStore store)
       throws Exception {
     List<PointOutcome> outcomes = store.suites().points(suite.suiteId());
     Map<String, RunResult> runs = new HashMap<>();
@@ -222,6 +231,9 @@ final class SuiteCommand implements Callable<Integer> {
             + suite.suiteId());
     if (!complete) {
       return StreambenchCli.EXIT_ABORTED;
+    }
+    if (publish != null) {
+      ResultsPublisher.publish(store, suite, home, ResultsPublisher.directory(home, publish));
     }
     boolean allGood =
         outcomes.stream()

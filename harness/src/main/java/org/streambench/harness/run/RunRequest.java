@@ -170,6 +170,32 @@ public record RunRequest(
         cpuProfile);
   }
 
+  /** The same drain with another pre-fill (a suite sizing a drain by its steady seconds). */
+  public RunRequest withRecords(long newRecords) {
+    return new RunRequest(
+        engine,
+        workload,
+        mode,
+        rate,
+        warmup,
+        duration,
+        newRecords,
+        parallelism,
+        partitions,
+        guarantee,
+        profiles,
+        engineConfigs,
+        sets,
+        maxGeneratorLag,
+        idleTimeout,
+        seed,
+        params,
+        driver,
+        deployment,
+        faults,
+        cpuProfile);
+  }
+
   /** The same run with other driver threads (a search's answer to a driver-bound trial). */
   public RunRequest withDriver(DriverThreads newDriver) {
     return new RunRequest(

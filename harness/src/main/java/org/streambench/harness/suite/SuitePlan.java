@@ -67,6 +67,10 @@ public record SuitePlan(
     dimensions.put("partitions", spec.partitions());
     spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
     spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
+    require(spec.drainSeconds() >= 0, "drain-seconds must be positive");
+    require(
+        spec.drainSeconds() == 0 || mode == Mode.DRAIN,
+        "drain-seconds sizes drains; this suite's mode is " + spec.mode());
     List<SuiteRate> rates = spec.rates().stream().map(SuiteRate::parse).toList();
     if (search || rates.stream().anyMatch(SuiteRate::relative)) {
       SuiteSpec.SearchBounds b = spec.search();
@@ -81,6 +85,7 @@ public record SuitePlan(
       dimensions.put("rate", spec.rates());
     } else {
       require(!spec.records().isEmpty(), "records: a " + mode.id() + " suite needs a count");
+
       dimensions.put("records", spec.records());
     }
     RunTemplate template =

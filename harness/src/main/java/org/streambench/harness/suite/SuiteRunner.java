@@ -46,6 +46,9 @@ public final class SuiteRunner {
   /** Each finished search by {@link #doneKey}: what the rates relative to it are fractions of. */
   private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
 
+  /** Each drain point's pre-fill as resized for its {@code drain-seconds}, by point key. */
+  private final Map<String, Long> drainRecords = new HashMap<>();
+
   private int pointsDone;
 
   /**
@@ -144,7 +147,22 @@ public final class SuiteRunner {
               base.converged() ? "" : " (the search did not converge: a lower bound)"));
       request = request.withRate(rate);
     }
-    RunResult r = execute(request, kafka, redis, store);
+    RunResult r = execute(request.withRecords(sized(point, request)), kafka, redis, store);
+    long target = plan.spec().drainSeconds();
+    for (int resize = 1;
+        r != null
+            && target > 0
+            && !DrainSizing.enough(r, target)
+            && resize <= DrainSizing.MAX_RESIZES;
+        resize++) {
+      long more = DrainSizing.next(sized(point, request), DrainSizing.steadySeconds(r), target);
+      progress.accept(
+          String.format(
+              "  → steady part %.0f s, short of %d s: again with %,d records",
+              DrainSizing.steadySeconds(r), target, more));
+      drainRecords.put(point.key(), more);
+      r = execute(request.withRecords(more), kafka, redis, store);
+    }
     if (r == null) {
       return null;
     }
@@ -198,6 +216,11 @@ public final class SuiteRunner {
         result.converged() ? "converged" : "inconclusive",
         runIds,
         result);
+  }
+
+  /** A drain's pre-fill: what an earlier repetition of the point found long enough, if any. */
+  private long sized(SuitePoint point, RunRequest request) {
+    return drainRecords.getOrDefault(point.key(), request.records());
   }
 
   /**

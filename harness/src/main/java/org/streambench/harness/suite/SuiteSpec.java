@@ -37,7 +37,10 @@ import org.streambench.harness.UsageException;
  * @param brokers embedded Kafka brokers; empty = as the command line says ({@code --brokers})
  * @param rates offered records/s (fixed-rate), or percentages ({@code 90%}) of the sustainable rate
  *     the suite searches first for the same configuration ({@link SuiteRate})
- * @param records records per run (drain, in-job)
+ * @param records records per run (drain, in-job); with {@code drainSeconds}, the first drain's
+ * @param drainSeconds a drain's steady part must last this long: a shorter one runs again with more
+ *     records ({@link DrainSizing}), and the count that sufficed carries over to later repetitions;
+ *     0 = the records as given
  * @param params workload parameters to sweep, name → values
  * @param settings engine settings ({@code --set}) to sweep for every engine, key → values
  * @param variants named per-engine configurations (profiles, settings), swept as one dimension
@@ -67,6 +70,7 @@ public record SuiteSpec(
     List<Integer> brokers,
     List<String> rates,
     List<Long> records,
+    Integer drainSeconds,
     Map<String, List<String>> params,
     Map<String, List<String>> settings,
     List<Variant> variants,
@@ -101,6 +105,7 @@ public record SuiteSpec(
     brokers = orDefault(brokers, List.of());
     rates = orDefault(rates, List.of());
     records = orDefault(records, List.of());
+    drainSeconds = drainSeconds == null ? 0 : drainSeconds;
     params = params == null ? Map.of() : params;
     settings = settings == null ? Map.of() : settings;
     variants = orDefault(variants, List.of());

@@ -231,6 +231,8 @@ class SuitePlanTest {
             "engines: [alpha]\nworkloads: [identity]\nrates: [0%]\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [-5]\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [90%]\nsearch: {min: 0}\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\ndrain-seconds: 30\n",
+            "engines: [alpha]\nworkloads: [identity]\nmode: drain\nrecords: [9]\ndrain-seconds: -1\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nrats: [2]\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nmode: fast\n",
             "engines: [beta]\nworkloads: [grep]\nrates: [1]\n", // nothing left

@@ -1,5 +1,7 @@
 package org.streambench.harness.report.model;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.streambench.harness.results.RunResult;
 
@@ -23,6 +25,47 @@ public final class Provenances {
     return version
         + (commit == null ? "" : "@" + commit)
         + (Boolean.TRUE.equals(dirty) ? " (dirty)" : "");
+  }
+
+  /** The machine, its Java and Kafka, in one line, as far as recorded; "-" if nothing is. */
+  public static String host(RunResult r) {
+    List<String> parts = new ArrayList<>();
+    if (value(r, "host", "cores") instanceof Number cores) {
+      parts.add(cores + " cores");
+    }
+    if (value(r, "host", "memoryBytes") instanceof Number memory) {
+      parts.add(String.format("%.1f GiB", memory.doubleValue() / (1L << 30)));
+    }
+    for (Object o :
+        new Object[] {
+          value(r, "host", "cpuModel"),
+          value(r, "host", "os"),
+          value(r, "harnessJvm", "java") == null ? null : "Java " + value(r, "harnessJvm", "java"),
+          r.provenance() == null ? null : r.provenance().get("kafka")
+        }) {
+      if (o != null) {
+        parts.add(o.toString());
+      }
+    }
+    return parts.isEmpty() ? "-" : String.join(", ", parts);
+  }
+
+  /** The versions the engine reported ({@code version.*}), e.g. "flink 2.2.1, ...", or "-". */
+  public static String engineVersion(RunResult r) {
+    if (r.provenance() == null || !(r.provenance().get("engine") instanceof Map<?, ?> m)) {
+      return "-";
+    }
+    StringBuilder s = new StringBuilder();
+    m.forEach(
+        (k, v) -> {
+          if (k.toString().startsWith("version.")) {
+            s.append(s.length() == 0 ? "" : ", ")
+                .append(k.toString().substring("version.".length()))
+                .append(' ')
+                .append(v);
+          }
+        });
+    return s.length() == 0 ? "-" : s.toString();
   }
 
   private static Object value(RunResult r, String section, String key) {

@@ -1,0 +1,54 @@
+package org.streambench.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import org.streambench.harness.Home;
+import org.streambench.harness.report.ResultsPage;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.ResultStore;
+import org.streambench.harness.results.SuiteRecord;
+
+/** {@code --publish [DIR]} of {@code suite} and {@code report}: a suite's results page. */
+final class ResultsPublisher {
+  /** The option's description, shared by both commands. */
+  static final String DESCRIPTION =
+      "Write the suite's results page, DIR/<suite>.md with its charts in DIR/<suite>/ (default DIR:"
+          + " docs/results of this checkout), as shipped with streambench.";
+
+  private ResultsPublisher() {}
+
+  /** Where {@code --publish} writes: the option's directory, or the checkout's docs/results. */
+  static Path directory(Home home, String option) {
+    return option == null || option.isBlank()
+        ? home.root().resolve("docs").resolve("results")
+        : Path.of(option);
+  }
+
+  /** Writes the page and says where. */
+  static void publish(ResultStore store, SuiteRecord suite, Home home, Path dir)
+      throws IOException, SQLException {
+    // the charts are drawn into SVG, never on a screen
+    System.setProperty("java.awt.headless", "true");
+    // as stored now: a suite that has just finished has its end time only there
+    SuiteRecord stored = store.suites().find(suite.suiteId());
+    ReportModel model = ReportModel.ofSuite(StoredSuite.load(store, stored));
+    Path page = ResultsPage.write(model, suiteFile(home, suite.file()), dir);
+    System.out.println("results page: " + page.toAbsolutePath());
+  }
+
+  /** The suite file's text as it is now, or null if it cannot be found. */
+  private static String suiteFile(Home home, String file) throws IOException {
+    if (file == null) {
+      return null;
+    }
+    for (Path p : new Path[] {Path.of(file), home.root().resolve(file)}) {
+      if (Files.isRegularFile(p)) {
+        return Files.readString(p);
+      }
+    }
+    return null;
+  }
+}

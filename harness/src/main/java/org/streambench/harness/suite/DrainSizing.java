@@ -1,0 +1,36 @@
+package org.streambench.harness.suite;
+
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.DrainSteadyPart;
+
+/**
+ * A drain sized by time ({@code drain-seconds}): a pre-filled count that is too small for a fast
+ * engine measures mostly its ramp-up, so a drain whose steady part ({@link DrainSteadyPart}) is
+ * shorter than the target runs again with proportionally more records, a fifth more for the ramp-up
+ * and tail that do not grow with the count, at least twice and at most twenty times as many; a
+ * drain without a steady part at all, ten times as many.
+ */
+final class DrainSizing {
+  /** How many times a point's drain is run again for a longer steady part, at most. */
+  static final int MAX_RESIZES = 3;
+
+  private DrainSizing() {}
+
+  /** The steady seconds of a valid drain, 0 if it had no steady part. */
+  static double steadySeconds(RunResult r) {
+    boolean none = r.warnings().stream().anyMatch(w -> w.startsWith(DrainSteadyPart.TOO_SHORT));
+    return none || r.throughput() == null ? 0 : r.throughput().steadySeconds();
+  }
+
+  /** Whether a valid drain's steady part is long enough; an invalid one is not resized. */
+  static boolean enough(RunResult r, long targetSeconds) {
+    return !r.completedValid() || steadySeconds(r) >= targetSeconds;
+  }
+
+  /** The pre-fill for the next try after {@code records} gave {@code steadySeconds}. */
+  static long next(long records, double steadySeconds, long targetSeconds) {
+    double factor =
+        steadySeconds <= 0 ? 10 : Math.min(20, Math.max(2, 1.2 * targetSeconds / steadySeconds));
+    return (long) Math.ceil(records * factor);
+  }
+}

@@ -1,0 +1,58 @@
+package org.streambench.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.SuiteRecord;
+
+/** The results page of {@link ReportHtmlTest}'s suite: flink and baseline, a sweep and a search. */
+class ResultsPageTest {
+  @Test
+  void pageHasTheStudysHeaderEveryFigureTheRankingAndItsCharts(@TempDir Path dir) throws Exception {
+    StoredSuite s = ReportHtmlTest.suite();
+    // without the escaping test's extra label on flink's points: the engines then share their rates
+    s.points().forEach(p -> p.labels().remove("param:note"));
+    SuiteRecord r = s.suite();
+    SuiteRecord named =
+        new SuiteRecord(
+            r.suiteId(), "demo", r.file(), r.startedAt(), "2026-01-01T00:12:30Z", r.status(), "{}");
+    String suiteFile =
+        "# Reproduces a study's demo.\n# Figure: p99 per engine (ms).\nmode: fixed-rate\n# not this\n";
+    Path page =
+        ResultsPage.write(
+            ReportModel.ofSuite(new StoredSuite(named, s.points(), s.runs())), suiteFile, dir);
+
+    assertEquals(dir.resolve("demo.md"), page);
+    String md = Files.readString(page);
+    assertTrue(md.startsWith("# demo\n"), md);
+    assertTrue(md.contains("Reproduces a study's demo.\n**Figure:** p99 per engine (ms)."), md);
+    assertTrue(!md.contains("not this"), "only the file's opening comment");
+    assertTrue(md.contains("`./streambench suite suites/demo.yaml --publish`"), md);
+    assertTrue(md.contains("took 12 min 30 s"), md);
+    assertTrue(md.contains("(1 not valid, left out of every figure)"), md);
+    // one table row per configuration, figures of valid runs only
+    assertTrue(md.contains("| configuration | runs | verdicts | throughput in"), md);
+    assertEquals(
+        4,
+        md.lines()
+            .filter(l -> l.startsWith("| ") && l.contains(" runs |") && !l.contains("verdicts"))
+            .count(),
+        md);
+    // the search with every trial
+    assertTrue(md.contains("7,500 records/s, converged after 3 trials"), md);
+    assertTrue(md.contains("  - 10,000 records/s: not sustainable, backlog slope +900"), md);
+    // engines against each other at each rate: the better first, the other as a ratio of it
+    assertTrue(md.contains("## Engines against each other"), md);
+    assertTrue(md.lines().anyMatch(l -> l.contains("throughput in") && l.contains("×)")), md);
+    for (String chart : new String[] {"throughput", "p99-vs-rate", "sustainable"}) {
+      assertTrue(md.contains("](demo/" + chart + ".svg)"), chart);
+      assertTrue(Files.readString(dir.resolve("demo/" + chart + ".svg")).startsWith("<svg"), chart);
+    }
+  }
+}
