@@ -90,7 +90,8 @@ final class ReportCommand implements Callable<Integer> {
       model = select(store);
       if (publish != null) {
         if (model.suite() == null) {
-          throw new UsageException("--publish writes a suite's page; there is no suite stored");
+          throw new UsageException(
+              "--publish writes a suite's page: give --suite ID (or none, for the latest suite)");
         }
         ResultsPublisher.publish(
             store, model.suite(), home, ResultsPublisher.directory(home, publish));

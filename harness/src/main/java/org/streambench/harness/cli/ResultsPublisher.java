@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import org.streambench.harness.Home;
+import org.streambench.harness.UsageException;
 import org.streambench.harness.report.ResultsPage;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.SuiteRecord;
+import org.streambench.harness.suite.SuiteSpec;
 
 /** {@code --publish [DIR]} of {@code suite} and {@code report}: a suite's results page. */
 final class ResultsPublisher {
@@ -35,19 +37,45 @@ final class ResultsPublisher {
     // as stored now: a suite that has just finished has its end time only there
     SuiteRecord stored = store.suites().find(suite.suiteId());
     ReportModel model = ReportModel.ofSuite(StoredSuite.load(store, stored));
-    Path page = ResultsPage.write(model, suiteFile(home, suite.file()), dir);
+    Path file = suiteFile(home, stored.file());
+    String text = file == null ? null : Files.readString(file);
+    Path page = ResultsPage.write(model, text, regenerate(file, stored), dir);
     System.out.println("results page: " + page.toAbsolutePath());
   }
 
-  /** The suite file's text as it is now, or null if it cannot be found. */
-  private static String suiteFile(Home home, String file) throws IOException {
+  /** The suite file as it is now, or null if it cannot be found. */
+  private static Path suiteFile(Home home, String file) {
     if (file == null) {
       return null;
     }
     for (Path p : new Path[] {Path.of(file), home.root().resolve(file)}) {
       if (Files.isRegularFile(p)) {
-        return Files.readString(p);
+        return p;
       }
+    }
+    return null;
+  }
+
+  /**
+   * The command that runs the stored suite again: its file, with {@code --quick} if the stored spec
+   * is the file's quick variant; null if the file (gone, or changed) runs something else.
+   */
+  private static String regenerate(Path file, SuiteRecord suite) {
+    if (file == null) {
+      return null;
+    }
+    String command = "./streambench suite " + suite.file();
+    try {
+      // both read by this version (a stored spec may lack fields added since)
+      String ran = SuiteSpec.fromJson(suite.specJson()).toJson();
+      if (SuiteSpec.read(file, false).toJson().equals(ran)) {
+        return command + " --publish";
+      }
+      if (SuiteSpec.read(file, true).toJson().equals(ran)) {
+        return command + " --quick --publish";
+      }
+    } catch (UsageException e) {
+      // no longer a suite file
     }
     return null;
   }

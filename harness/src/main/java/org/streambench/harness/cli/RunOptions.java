@@ -118,7 +118,7 @@ final class RunOptions {
       description =
           "Run on your own Storm cluster: submit the topology to this Nimbus (port 6627 unless"
               + " given) with the topology jar built beside the engine's, which holds everything"
-              + " but Storm; its workers come from --set storm.job.workers (default 1). Needs"
+              + " but Storm; its workers come from --set job.workers (default 1). Needs"
               + " --kafka (and --redis for ysb) that the cluster reaches.")
   String stormNimbus;
 

@@ -22,6 +22,7 @@ import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.suite.SuiteSpec;
 
 /**
  * A suite's results as a page to ship with the tool ({@code docs/results/<suite>.md}): what the
@@ -33,21 +34,26 @@ import org.streambench.harness.results.RunResult;
 public final class ResultsPage {
   private final ReportModel model;
   private final String suiteFile;
+  private final String regenerate;
   private final StringBuilder md = new StringBuilder();
   private final Map<String, JFreeChart> charts = new LinkedHashMap<>();
 
-  private ResultsPage(ReportModel model, String suiteFile) {
+  private ResultsPage(ReportModel model, String suiteFile, String regenerate) {
     this.model = model;
     this.suiteFile = suiteFile;
+    this.regenerate = regenerate;
   }
 
   /**
    * Writes the page of {@code model}'s suite into {@code dir}; returns the page.
    *
    * @param suiteFile the suite file's text, for its opening comment (null if it is gone)
+   * @param regenerate the command that runs the suite as stored again (with {@code --quick} if it
+   *     was quick), null if the suite file no longer says what the stored suite ran
    */
-  public static Path write(ReportModel model, String suiteFile, Path dir) throws IOException {
-    ResultsPage page = new ResultsPage(model, suiteFile);
+  public static Path write(ReportModel model, String suiteFile, String regenerate, Path dir)
+      throws IOException {
+    ResultsPage page = new ResultsPage(model, suiteFile, regenerate);
     page.render();
     String name = model.suite().name();
     Path charts = dir.resolve(name);
@@ -106,7 +112,11 @@ public final class ResultsPage {
     RunResult first = runs.isEmpty() ? null : runs.get(0);
     line("## How it ran");
     line("");
-    line("- Command: `./streambench suite " + suite.file() + " --publish`");
+    line(
+        regenerate == null
+            ? "- The suite file has changed since this run: its comment above may not describe it"
+            : "- Regenerate: `" + regenerate + "`");
+    line("- Parameters: " + parameters(SuiteSpec.fromJson(suite.specJson())));
     line(
         String.format(
             "- Suite `%s`, %s, %s, %d runs%s",
@@ -123,6 +133,34 @@ public final class ResultsPage {
     runs.forEach(r -> engines.putIfAbsent(r.engine(), Provenances.engineVersion(r)));
     engines.forEach((e, v) -> line("- " + e + ": " + v));
     line("");
+  }
+
+  /** What every run of the suite shared, as stored with it. */
+  private static String parameters(SuiteSpec spec) {
+    List<String> parts = new ArrayList<>();
+    parts.add(spec.repetitions() + (spec.repetitions() == 1 ? " repetition" : " repetitions"));
+    if ("drain".equals(spec.mode()) || "in-job".equals(spec.mode())) {
+      parts.add("records " + spec.records());
+      if (spec.drainSeconds() > 0) {
+        parts.add("drains resized to a steady part of " + spec.drainSeconds() + " s");
+      }
+    } else {
+      parts.add("warm-up " + spec.warmup() + ", steady state " + spec.duration());
+    }
+    if (spec.latencyObjective() != null) {
+      parts.add("objective " + spec.latencyObjective());
+    }
+    boolean searched =
+        "sustainable".equals(spec.mode()) || spec.rates().stream().anyMatch(r -> r.endsWith("%"));
+    if (searched) {
+      SuiteSpec.SearchBounds b = spec.search();
+      parts.add(
+          String.format(
+              "search from %,d records/s (%,d to %,d) to within %.0f %%, at most %d trials",
+              b.start(), b.min(), b.max(), b.tolerance() * 100, b.maxTrials()));
+    }
+    parts.add("max generator lag " + spec.maxGeneratorLag());
+    return String.join("; ", parts);
   }
 
   private static String took(String startedAt, String finishedAt) {
@@ -187,14 +225,11 @@ public final class ResultsPage {
     line("");
     Map<String, Spread> found = new LinkedHashMap<>();
     for (Configuration c : searches) {
+      found.put(c.name(), EngineRanking.sustainable(c));
       for (PointOutcome p : c.points()) {
         if (p.search() == null) {
           continue;
         }
-        found.merge(
-            c.name(),
-            Spread.of(List.of((double) p.search().sustainableRate())),
-            (a, b) -> Spread.of(List.of(a.median(), b.median())));
         line(
             String.format(
                 "- **%s** (repetition %d): %,d records/s, %s after %d trials",
@@ -217,26 +252,14 @@ public final class ResultsPage {
     chart(
         "sustainable",
         BarCharts.medianWithRange(
-            "Highest sustainable rate", "bar: median over repetitions", "records/s", found));
+            "Highest sustainable rate",
+            "bar: median over repetitions; line: min–max",
+            "records/s",
+            found));
   }
 
-  /** Where configurations differ only in engine: the engines by throughput, and by p99. */
   private void ranking() {
-    Map<Map<String, String>, List<Configuration>> groups = new LinkedHashMap<>();
-    for (Configuration c : model.measured()) {
-      Map<String, String> rest = new LinkedHashMap<>(c.labels());
-      rest.remove("engine");
-      groups.computeIfAbsent(rest, k -> new ArrayList<>()).add(c);
-    }
-    List<String> lines = new ArrayList<>();
-    for (var g : groups.entrySet()) {
-      if (g.getValue().size() < 2) {
-        continue;
-      }
-      lines.add("- " + describe(g.getKey()) + ":");
-      lines.add("  - " + ranked(g.getValue(), Figure.THROUGHPUT_IN, true));
-      lines.add("  - " + ranked(g.getValue(), Figure.E2E_P99, false));
-    }
+    List<String> lines = EngineRanking.lines(model);
     if (lines.isEmpty()) {
       return;
     }
@@ -246,49 +269,13 @@ public final class ResultsPage {
     line("");
   }
 
-  private String ranked(List<Configuration> configurations, Figure figure, boolean higherIsBetter) {
-    List<Configuration> withValue =
-        configurations.stream().filter(c -> c.spread(figure).n() > 0).toList();
-    if (withValue.isEmpty()) {
-      return figure.label() + ": no valid run";
-    }
-    List<Configuration> sorted = new ArrayList<>(withValue);
-    sorted.sort(
-        (a, b) ->
-            Double.compare(a.spread(figure).median(), b.spread(figure).median())
-                * (higherIsBetter ? -1 : 1));
-    double best = sorted.get(0).spread(figure).median();
-    List<String> parts = new ArrayList<>();
-    for (Configuration c : sorted) {
-      double v = c.spread(figure).median();
-      parts.add(
-          String.format(
-              "%s %s%s",
-              c.labels().get("engine"),
-              number(v),
-              c == sorted.get(0) ? "" : String.format(" (%.2f×)", v / best)));
-    }
-    return figure.label() + " (" + figure.unit() + "): " + String.join(", ", parts);
-  }
-
-  private String describe(Map<String, String> labels) {
-    List<String> parts = new ArrayList<>();
-    labels.forEach(
-        (k, v) -> {
-          if (!v.equals(model.common().get(k))) {
-            parts.add(k + "=" + v);
-          }
-        });
-    return parts.isEmpty() ? "every engine" : String.join(" ", parts);
-  }
-
   private void chart(String name, JFreeChart chart) {
     charts.put(name, chart);
     line("![" + name + "](" + model.suite().name() + "/" + name + ".svg)");
     line("");
   }
 
-  private static String spread(Spread s) {
+  static String spread(Spread s) {
     if (s.n() == 0) {
       return "–";
     }
@@ -297,7 +284,7 @@ public final class ResultsPage {
         : number(s.median()) + " [" + number(s.min()) + "–" + number(s.max()) + "]";
   }
 
-  private static String number(double v) {
+  static String number(double v) {
     return Math.abs(v) >= 100 ? String.format("%,.0f", v) : String.format("%.1f", v);
   }
 

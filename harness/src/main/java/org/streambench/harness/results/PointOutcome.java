@@ -11,7 +11,9 @@ import java.util.Map;
  * @param repetition 1-based repetition
  * @param labels the swept values of this point by dimension name (engine, workload, rate, ...)
  * @param kind {@code run} (one measured run) or {@code search} (a sustainable-throughput search)
- * @param status completed, failed (its run failed or was invalid, the suite went on) or aborted
+ * @param status valid, invalid or failed (its run failed, the suite went on), converged or
+ *     inconclusive (a search), skipped (a rate relative to a search that found no sustainable
+ *     rate), or aborted
  * @param runIds the runs it took, in order (one for {@code run}, the trials for {@code search})
  * @param search the search's result, null for {@code run}
  */

@@ -14,6 +14,9 @@ final class DrainSizing {
   /** How many times a point's drain is run again for a longer steady part, at most. */
   static final int MAX_RESIZES = 3;
 
+  /** The largest pre-fill it asks for: gigabytes of input on the broker's disk. */
+  static final long MAX_RECORDS = 50_000_000;
+
   private DrainSizing() {}
 
   /** The steady seconds of a valid drain, 0 if it had no steady part. */
@@ -27,10 +30,13 @@ final class DrainSizing {
     return !r.completedValid() || steadySeconds(r) >= targetSeconds;
   }
 
-  /** The pre-fill for the next try after {@code records} gave {@code steadySeconds}. */
+  /**
+   * The pre-fill for the next try after {@code records} gave {@code steadySeconds}, at most {@link
+   * #MAX_RECORDS}; {@code records} itself when it is there already (no next try).
+   */
   static long next(long records, double steadySeconds, long targetSeconds) {
     double factor =
         steadySeconds <= 0 ? 10 : Math.min(20, Math.max(2, 1.2 * targetSeconds / steadySeconds));
-    return (long) Math.ceil(records * factor);
+    return Math.max(records, Math.min(MAX_RECORDS, (long) Math.ceil(records * factor)));
   }
 }

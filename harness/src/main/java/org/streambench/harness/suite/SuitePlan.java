@@ -67,7 +67,7 @@ public record SuitePlan(
     dimensions.put("partitions", spec.partitions());
     spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
     spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
-    require(spec.drainSeconds() >= 0, "drain-seconds must be positive");
+    require(spec.drainSeconds() >= 0, "drain-seconds must not be negative");
     require(
         spec.drainSeconds() == 0 || mode == Mode.DRAIN,
         "drain-seconds sizes drains; this suite's mode is " + spec.mode());

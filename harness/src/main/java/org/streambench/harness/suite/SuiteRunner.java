@@ -89,6 +89,13 @@ public final class SuiteRunner {
     for (PointOutcome done : store.suites().points(suiteId)) {
       if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
         found.put(doneKey(done.pointKey(), done.repetition()), done.search());
+      } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
+        for (RunResult r : store.runs(done.runIds())) {
+          String records = r.config() == null ? null : r.config().get("run.records");
+          if (records != null) {
+            drainRecords.merge(done.pointKey(), Long.parseLong(records), Math::max);
+          }
+        }
       }
     }
     int total = plan.points().size() * plan.spec().repetitions();
@@ -149,17 +156,23 @@ public final class SuiteRunner {
     }
     RunResult r = execute(request.withRecords(sized(point, request)), kafka, redis, store);
     long target = plan.spec().drainSeconds();
+    double steady = -1;
     for (int resize = 1;
         r != null
             && target > 0
             && !DrainSizing.enough(r, target)
+            && DrainSizing.steadySeconds(r) > steady
             && resize <= DrainSizing.MAX_RESIZES;
         resize++) {
-      long more = DrainSizing.next(sized(point, request), DrainSizing.steadySeconds(r), target);
+      steady = DrainSizing.steadySeconds(r);
+      long more = DrainSizing.next(sized(point, request), steady, target);
+      if (more == sized(point, request)) {
+        break;
+      }
       progress.accept(
           String.format(
               "  → steady part %.0f s, short of %d s: again with %,d records",
-              DrainSizing.steadySeconds(r), target, more));
+              steady, target, more));
       drainRecords.put(point.key(), more);
       r = execute(request.withRecords(more), kafka, redis, store);
     }

@@ -38,6 +38,7 @@ import org.streambench.harness.UsageException;
  * @param rates offered records/s (fixed-rate), or percentages ({@code 90%}) of the sustainable rate
  *     the suite searches first for the same configuration ({@link SuiteRate})
  * @param records records per run (drain, in-job); with {@code drainSeconds}, the first drain's
+ *     count
  * @param drainSeconds a drain's steady part must last this long: a shorter one runs again with more
  *     records ({@link DrainSizing}), and the count that sufficed carries over to later repetitions;
  *     0 = the records as given

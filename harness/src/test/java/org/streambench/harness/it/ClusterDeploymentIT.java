@@ -51,8 +51,12 @@ class ClusterDeploymentIT {
     String workload = engine.workloads().contains("wordcount") ? "wordcount" : "identity";
     Guarantee g = TestEngines.guarantee(engine, Guarantee.AT_LEAST_ONCE);
     long rate = workload.equals("wordcount") ? 500 : 2_000;
+    // readiness comes once every worker runs its tasks; Spark's first micro-batch with data comes
+    // seconds after that
+    int warmup = engine.name().equals("spark") ? 10 : 5;
     assertValidOnTwoWorkers(
-        engine, kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, 10, 10)));
+        engine,
+        kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, warmup, 10)));
   }
 
   private static void assertValidOnTwoWorkers(EngineDescriptor engine, RunResult r) {

@@ -48,8 +48,10 @@ class ExternalClusterIT {
                     workload,
                     TestEngines.guarantee(engine, Guarantee.EXACTLY_ONCE),
                     rate,
-                    engine.name().equals("spark") ? 20 : 10,
-                    10,
+                    // the job runs once the client reports ready; Spark's first micro-batch with
+                    // data comes seconds later
+                    engine.name().equals("spark") ? 20 : 5,
+                    5,
                     Deployment.external(cluster.address(), 2)));
         assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
         assertEquals(

@@ -21,20 +21,31 @@ class ResultsPageTest {
     SuiteRecord r = s.suite();
     SuiteRecord named =
         new SuiteRecord(
-            r.suiteId(), "demo", r.file(), r.startedAt(), "2026-01-01T00:12:30Z", r.status(), "{}");
+            r.suiteId(),
+            "demo",
+            r.file(),
+            r.startedAt(),
+            "2026-01-01T00:12:30Z",
+            r.status(),
+            "{\"engines\": [\"flink\", \"baseline\"], \"workloads\": [\"identity\"],"
+                + " \"rates\": [\"1000\", \"2000\"], \"repetitions\": 2}");
     String suiteFile =
         "# Reproduces a study's demo.\n# Figure: p99 per engine (ms).\nmode: fixed-rate\n# not this\n";
     Path page =
         ResultsPage.write(
-            ReportModel.ofSuite(new StoredSuite(named, s.points(), s.runs())), suiteFile, dir);
+            ReportModel.ofSuite(new StoredSuite(named, s.points(), s.runs())),
+            suiteFile,
+            "./streambench suite suites/demo.yaml --publish",
+            dir);
 
     assertEquals(dir.resolve("demo.md"), page);
     String md = Files.readString(page);
     assertTrue(md.startsWith("# demo\n"), md);
     assertTrue(md.contains("Reproduces a study's demo.\n**Figure:** p99 per engine (ms)."), md);
     assertTrue(!md.contains("not this"), "only the file's opening comment");
-    assertTrue(md.contains("`./streambench suite suites/demo.yaml --publish`"), md);
+    assertTrue(md.contains("- Regenerate: `./streambench suite suites/demo.yaml --publish`"), md);
     assertTrue(md.contains("took 12 min 30 s"), md);
+    assertTrue(md.contains("- Parameters: 2 repetitions; warm-up 10s, steady state 30s;"), md);
     assertTrue(md.contains("(1 not valid, left out of every figure)"), md);
     // one table row per configuration, figures of valid runs only
     assertTrue(md.contains("| configuration | runs | verdicts | throughput in"), md);

@@ -18,6 +18,12 @@ class DrainSizingTest {
   }
 
   @Test
+  void neverAsksForMoreThanItsLimitAndSaysSoByNotGrowing() {
+    assertEquals(DrainSizing.MAX_RECORDS, DrainSizing.next(40_000_000, 10, 30));
+    assertEquals(DrainSizing.MAX_RECORDS, DrainSizing.next(DrainSizing.MAX_RECORDS, 10, 30));
+  }
+
+  @Test
   void withoutASteadyPartTenfolds() {
     assertEquals(10_000_000, DrainSizing.next(1_000_000, 0, 30));
   }

@@ -41,7 +41,9 @@ final class ClusterJob {
     System.setProperty("storm.jar", submission.topologyJar(dir).toString());
     Config conf = StormSettings.topologyConfig(spec);
     submission.prepare(conf, topology);
-    String name = "streambench-" + spec.workload();
+    // the run's own name: on a shared cluster no other topology has it, so the kill hook below
+    // (registered before the submission, for a harness stopped during it) kills only this run's
+    String name = "streambench-" + spec.workload() + "-" + spec.runId();
     try (NimbusClient client = StormCluster.client(config, 30_000)) {
       Nimbus.Iface nimbus = client.getClient();
       Runtime.getRuntime()

@@ -18,14 +18,19 @@ import org.apache.storm.metrics2.StormMetricRegistry;
  * thrift ports.
  */
 public final class LoopbackContext extends Context {
+  /** Storm's switch for TLS between workers. */
+  private static final String TLS = "storm.messaging.netty.tls.enable";
+
   private final List<LoopbackServer> servers = new ArrayList<>();
   private Map<String, Object> conf;
 
   @Override
   public void prepare(Map<String, Object> conf, StormMetricRegistry metrics) {
-    if (Boolean.TRUE.equals(conf.get(Config.STORM_MESSAGING_NETTY_AUTHENTICATION))) {
-      throw new IllegalArgumentException(
-          getClass().getSimpleName() + " has no SASL; unset storm.messaging.netty.authentication");
+    for (String key : List.of(Config.STORM_MESSAGING_NETTY_AUTHENTICATION, TLS)) {
+      if (Boolean.TRUE.equals(conf.get(key))) {
+        throw new IllegalArgumentException(
+            getClass().getSimpleName() + " has no SASL or TLS; unset " + key);
+      }
     }
     super.prepare(conf, metrics);
     this.conf = conf;

@@ -44,7 +44,8 @@ final class UserClusterSubmission implements Submission {
     String address = spec.deployment().address();
     int colon = address.lastIndexOf(':');
     Map<String, Object> c = new HashMap<>(StormSettings.storm(spec));
-    c.put(Config.NIMBUS_SEEDS, List.of(address.substring(0, colon)));
+    // an IPv6 host comes in brackets ([::1]:6627), which Storm's seeds do not take
+    c.put(Config.NIMBUS_SEEDS, List.of(address.substring(0, colon).replaceAll("^\\[|\\]$", "")));
     c.put(Config.NIMBUS_THRIFT_PORT, Integer.parseInt(address.substring(colon + 1)));
     return c;
   }

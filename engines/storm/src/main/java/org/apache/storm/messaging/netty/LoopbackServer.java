@@ -1,21 +1,26 @@
 package org.apache.storm.messaging.netty;
 
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.storm.Config;
 import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.metric.api.IMetric;
+import org.apache.storm.metric.api.IStatefulObject;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.shade.io.netty.bootstrap.ServerBootstrap;
+import org.apache.storm.shade.io.netty.buffer.PooledByteBufAllocator;
 import org.apache.storm.shade.io.netty.channel.Channel;
 import org.apache.storm.shade.io.netty.channel.ChannelInitializer;
 import org.apache.storm.shade.io.netty.channel.ChannelOption;
@@ -27,23 +32,35 @@ import org.apache.storm.shade.io.netty.channel.nio.NioIoHandler;
 import org.apache.storm.shade.io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.apache.storm.shade.io.netty.util.concurrent.GlobalEventExecutor;
 import org.apache.storm.utils.ObjectReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A worker's Netty messaging server on 127.0.0.1 only: Storm's own server binds its port on every
  * address, with no setting for the host. It speaks Storm's wire protocol with Storm's own handlers
  * (the same decoder, encoders and {@link StormServerHandler} as Storm's server), so every client of
- * an unmodified worker talks to it unchanged. Without SASL or TLS, which the streambench cluster
- * does not configure; {@link org.streambench.engine.storm.LoopbackContext} refuses them.
+ * an unmodified worker talks to it unchanged, with the same options (pooled buffers, Storm's thread
+ * counts) and receive metric. Without SASL or TLS, which the streambench cluster does not
+ * configure; {@link org.streambench.engine.storm.LoopbackContext} refuses them.
  *
  * <p>It lives in Storm's package for one reason: load metrics go out as a {@code MessageBatch},
  * which Storm keeps package-private.
  */
-public final class LoopbackServer extends ConnectionWithStatus implements IServer {
+public final class LoopbackServer extends ConnectionWithStatus implements IServer, IStatefulObject {
+  private static final Logger LOG = LoggerFactory.getLogger(LoopbackServer.class);
+
+  /** 127.0.0.1 itself, not the JVM's preferred loopback (::1 with preferIPv6Addresses). */
+  private static final String LOOPBACK = "127.0.0.1";
+
   private final EventLoopGroup boss;
   private final EventLoopGroup workers;
   private final ChannelGroup channels =
       new DefaultChannelGroup("streambench-storm-server", GlobalEventExecutor.INSTANCE);
+
+  /** Load metrics' serializer; each channel's encoder has its own (a Kryo buffer is not shared). */
   private final KryoValuesSerializer serializer;
+
+  private final ConcurrentHashMap<String, AtomicInteger> received = new ConcurrentHashMap<>();
   private final IConnectionCallback callback;
   private final Supplier<Object> newConnectionResponse;
   private final int port;
@@ -60,7 +77,10 @@ public final class LoopbackServer extends ConnectionWithStatus implements IServe
     this.newConnectionResponse = newConnectionResponse;
     int bufferSize = ObjectReader.getInt(conf.get(Config.STORM_MESSAGING_NETTY_BUFFER_SIZE));
     int backlog = ObjectReader.getInt(conf.get(Config.STORM_MESSAGING_NETTY_SOCKET_BACKLOG), 500);
-    int threads = ObjectReader.getInt(conf.get(Config.STORM_MESSAGING_NETTY_SERVER_WORKER_THREADS));
+    // as Storm's server: 0 (or less) is Netty's default
+    int threads =
+        Math.max(
+            0, ObjectReader.getInt(conf.get(Config.STORM_MESSAGING_NETTY_SERVER_WORKER_THREADS)));
     String name = "Netty-server-loopback-" + port;
     boss =
         new MultiThreadIoEventLoopGroup(
@@ -77,12 +97,17 @@ public final class LoopbackServer extends ConnectionWithStatus implements IServe
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_RCVBUF, bufferSize)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
+            .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
             .childHandler(new Pipeline(conf));
-    Channel channel =
-        bootstrap
-            .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
-            .syncUninterruptibly()
-            .channel();
+    Channel channel;
+    try {
+      channel =
+          bootstrap.bind(new InetSocketAddress(LOOPBACK, port)).syncUninterruptibly().channel();
+    } catch (RuntimeException e) {
+      workers.shutdownGracefully();
+      boss.shutdownGracefully();
+      throw e;
+    }
     this.port = ((InetSocketAddress) channel.localAddress()).getPort();
     channels.add(channel);
   }
@@ -101,7 +126,8 @@ public final class LoopbackServer extends ConnectionWithStatus implements IServe
           .pipeline()
           .addLast("decoder", new MessageDecoder(new KryoValuesDeserializer(conf)))
           .addLast("netty-serializable-encoder", NettySerializableMessageEncoder.INSTANCE)
-          .addLast("backpressure-encoder", new BackPressureStatusEncoder(serializer))
+          .addLast(
+              "backpressure-encoder", new BackPressureStatusEncoder(new KryoValuesSerializer(conf)))
           .addLast("handler", new StormServerHandler(LoopbackServer.this));
     }
   }
@@ -117,10 +143,37 @@ public final class LoopbackServer extends ConnectionWithStatus implements IServe
   @Override
   @SuppressWarnings("unchecked")
   public void received(Object message, String remote, Channel channel) throws InterruptedException {
-    List<TaskMessage> messages = (List<TaskMessage>) message;
+    if (!(message instanceof List<?> list)) {
+      // as Storm's server: anything else a peer sends is not for this worker
+      LOG.error(
+          "ignored a message other than a list of task messages from {}: {}", remote, message);
+      return;
+    }
+    List<TaskMessage> messages = (List<TaskMessage>) list;
     if (!closing && !messages.isEmpty()) {
+      received.computeIfAbsent(remote, r -> new AtomicInteger()).addAndGet(messages.size());
       callback.recv(messages);
     }
+  }
+
+  /** Storm's receive metric ({@code __recv-iconnection}): messages per sender since last read. */
+  @Override
+  public Object getState() {
+    Map<String, Integer> enqueued = new HashMap<>();
+    received.forEach(
+        (remote, n) -> {
+          int count = n.getAndSet(0);
+          if (count > 0) {
+            enqueued.put(remote, count);
+          }
+        });
+    Map<String, Object> state = new HashMap<>();
+    state.put("enqueued", enqueued);
+    if (callback instanceof IMetric metric
+        && metric.getValueAndReset() instanceof Map<?, ?> bytes) {
+      state.put("messageBytes", bytes);
+    }
+    return state;
   }
 
   @Override

@@ -1,0 +1,125 @@
+package org.streambench.harness.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Spread;
+import org.streambench.harness.results.PointOutcome;
+
+/**
+ * The engines ranked against each other where a suite's configurations differ only in engine: the
+ * best first, every other as a ratio of it. Searches by sustainable rate; measured runs by e2e p99,
+ * and by input throughput unless their rate is a fraction of each engine's own sustainable rate
+ * ({@code 90%}), where the throughput only restates the searches' ranking.
+ */
+final class EngineRanking {
+  private EngineRanking() {}
+
+  /** The page's lines, one group of configurations after another; empty if no group has two. */
+  static List<String> lines(ReportModel model) {
+    List<String> lines = new ArrayList<>();
+    for (var g : groups(model.searches()).entrySet()) {
+      lines.add("- " + describe(g.getKey(), model.common()) + ":");
+      lines.add(
+          "  - "
+              + ranked(
+                  g.getValue(), "sustainable rate (records/s)", EngineRanking::sustainable, true));
+      List<String> open =
+          g.getValue().stream()
+              .filter(
+                  c ->
+                      c.points().stream()
+                          .anyMatch(p -> p.search() != null && !p.search().converged()))
+              .map(c -> c.labels().get("engine"))
+              .toList();
+      if (!open.isEmpty()) {
+        lines.add("  - a lower bound, the search not converged: " + String.join(", ", open));
+      }
+    }
+    for (var g : groups(model.measured()).entrySet()) {
+      lines.add("- " + describe(g.getKey(), model.common()) + ":");
+      if (!g.getKey().getOrDefault("rate", "").endsWith("%")) {
+        lines.add(
+            "  - "
+                + ranked(
+                    g.getValue(),
+                    label(Figure.THROUGHPUT_IN),
+                    c -> c.spread(Figure.THROUGHPUT_IN),
+                    true));
+      }
+      lines.add(
+          "  - "
+              + ranked(g.getValue(), label(Figure.E2E_P99), c -> c.spread(Figure.E2E_P99), false));
+    }
+    return lines;
+  }
+
+  /** A search configuration's sustainable rate over its repetitions. */
+  static Spread sustainable(Configuration c) {
+    return Spread.of(
+        c.points().stream()
+            .map(PointOutcome::search)
+            .filter(s -> s != null)
+            .map(s -> (double) s.sustainableRate())
+            .toList());
+  }
+
+  /** Configurations by their labels without the engine, where two or more engines share them. */
+  private static Map<Map<String, String>, List<Configuration>> groups(List<Configuration> cs) {
+    Map<Map<String, String>, List<Configuration>> groups = new LinkedHashMap<>();
+    for (Configuration c : cs) {
+      Map<String, String> rest = new LinkedHashMap<>(c.labels());
+      rest.remove("engine");
+      groups.computeIfAbsent(rest, k -> new ArrayList<>()).add(c);
+    }
+    groups.values().removeIf(g -> g.size() < 2);
+    return groups;
+  }
+
+  private static String label(Figure f) {
+    return f.label() + " (" + f.unit() + ")";
+  }
+
+  private static String ranked(
+      List<Configuration> configurations,
+      String label,
+      Function<Configuration, Spread> figure,
+      boolean higherIsBetter) {
+    List<Configuration> sorted =
+        new ArrayList<>(configurations.stream().filter(c -> figure.apply(c).n() > 0).toList());
+    if (sorted.isEmpty()) {
+      return label + ": no valid run";
+    }
+    sorted.sort(
+        (a, b) ->
+            Double.compare(figure.apply(a).median(), figure.apply(b).median())
+                * (higherIsBetter ? -1 : 1));
+    double best = figure.apply(sorted.get(0)).median();
+    List<String> parts = new ArrayList<>();
+    for (Configuration c : sorted) {
+      double v = figure.apply(c).median();
+      parts.add(
+          c.labels().get("engine")
+              + " "
+              + ResultsPage.number(v)
+              + (c == sorted.get(0) ? "" : String.format(" (%.2f×)", v / best)));
+    }
+    return label + ": " + String.join(", ", parts);
+  }
+
+  private static String describe(Map<String, String> labels, Map<String, String> common) {
+    List<String> parts = new ArrayList<>();
+    labels.forEach(
+        (k, v) -> {
+          if (!v.equals(common.get(k))) {
+            parts.add(k + "=" + v);
+          }
+        });
+    return parts.isEmpty() ? "every engine" : String.join(" ", parts);
+  }
+}
