@@ -146,6 +146,21 @@ public record RunRequest(
 
   /** The same run at another offered rate (a sustainable-throughput search's next trial). */
   public RunRequest withRate(long newRate) {
+    return with(newRate, records, driver);
+  }
+
+  /** The same drain with another pre-fill (a suite sizing a drain by its steady seconds). */
+  public RunRequest withRecords(long newRecords) {
+    return with(rate, newRecords, driver);
+  }
+
+  /** The same run with other driver threads (a search's answer to a driver-bound trial). */
+  public RunRequest withDriver(DriverThreads newDriver) {
+    return with(rate, records, newDriver);
+  }
+
+  /** This request with the three things a suite varies between its runs of one point. */
+  private RunRequest with(long newRate, long newRecords, DriverThreads newDriver) {
     return new RunRequest(
         engine,
         workload,
@@ -153,59 +168,7 @@ public record RunRequest(
         newRate,
         warmup,
         duration,
-        records,
-        parallelism,
-        partitions,
-        guarantee,
-        profiles,
-        engineConfigs,
-        sets,
-        maxGeneratorLag,
-        idleTimeout,
-        seed,
-        params,
-        driver,
-        deployment,
-        faults,
-        cpuProfile);
-  }
-
-  /** The same drain with another pre-fill (a suite sizing a drain by its steady seconds). */
-  public RunRequest withRecords(long newRecords) {
-    return new RunRequest(
-        engine,
-        workload,
-        mode,
-        rate,
-        warmup,
-        duration,
         newRecords,
-        parallelism,
-        partitions,
-        guarantee,
-        profiles,
-        engineConfigs,
-        sets,
-        maxGeneratorLag,
-        idleTimeout,
-        seed,
-        params,
-        driver,
-        deployment,
-        faults,
-        cpuProfile);
-  }
-
-  /** The same run with other driver threads (a search's answer to a driver-bound trial). */
-  public RunRequest withDriver(DriverThreads newDriver) {
-    return new RunRequest(
-        engine,
-        workload,
-        mode,
-        rate,
-        warmup,
-        duration,
-        records,
         parallelism,
         partitions,
         guarantee,
