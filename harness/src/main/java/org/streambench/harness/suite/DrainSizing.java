@@ -8,7 +8,8 @@ import org.streambench.harness.run.DrainSteadyPart;
  * engine measures mostly its ramp-up, so a drain whose steady part ({@link DrainSteadyPart}) is
  * shorter than the target runs again with proportionally more records, a fifth more for the ramp-up
  * and tail that do not grow with the count, at least twice and at most twenty times as many; a
- * drain without a steady part at all, ten times as many.
+ * drain without a steady part at all, ten times as many; until a longer drain no longer drains more
+ * in its steady part.
  */
 final class DrainSizing {
   /** How many times a point's drain is run again for a longer steady part, at most. */
@@ -23,6 +24,16 @@ final class DrainSizing {
   static double steadySeconds(RunResult r) {
     boolean none = r.warnings().stream().anyMatch(w -> w.startsWith(DrainSteadyPart.TOO_SHORT));
     return none || r.throughput() == null ? 0 : r.throughput().steadySeconds();
+  }
+
+  /**
+   * The input records a valid drain drained in its steady part, 0 if it had none. Resizing stops
+   * when a longer drain no longer raises it: the records added went to ramp-up and tail. (Not its
+   * seconds: an engine that warms up over a longer drain drains more in a shorter steady part.)
+   */
+  static double steadyRecords(RunResult r) {
+    double seconds = steadySeconds(r);
+    return seconds == 0 ? 0 : seconds * r.throughput().inPerSecond();
   }
 
   /** Whether a valid drain's steady part is long enough; an invalid one is not resized. */

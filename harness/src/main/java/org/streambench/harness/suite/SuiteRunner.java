@@ -156,15 +156,16 @@ public final class SuiteRunner {
     }
     RunResult r = execute(request.withRecords(sized(point, request)), kafka, redis, store);
     long target = plan.spec().drainSeconds();
-    double steady = -1;
+    double steadyRecords = -1;
     for (int resize = 1;
         r != null
             && target > 0
             && !DrainSizing.enough(r, target)
-            && DrainSizing.steadySeconds(r) > steady
+            && DrainSizing.steadyRecords(r) > steadyRecords
             && resize <= DrainSizing.MAX_RESIZES;
         resize++) {
-      steady = DrainSizing.steadySeconds(r);
+      steadyRecords = DrainSizing.steadyRecords(r);
+      double steady = DrainSizing.steadySeconds(r);
       long more = DrainSizing.next(sized(point, request), steady, target);
       if (more == sized(point, request)) {
         break;

@@ -3,6 +3,8 @@ package org.streambench.harness.suite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.streambench.harness.report.model.ReportFixtures;
+import org.streambench.harness.results.RunResult;
 
 class DrainSizingTest {
   @Test
@@ -26,5 +28,17 @@ class DrainSizingTest {
   @Test
   void withoutASteadyPartTenfolds() {
     assertEquals(10_000_000, DrainSizing.next(1_000_000, 0, 30));
+  }
+
+  @Test
+  void judgesALongerDrainByTheRecordsItsSteadyPartDrainedNotByItsSeconds() {
+    // an engine that warmed up over the longer drain: as many steady seconds at three times the
+    // rate is three times the records, so a further resize may still help
+    RunResult shorter = ReportFixtures.run("a", "flink", 300_000, 5);
+    RunResult longer = ReportFixtures.run("b", "flink", 900_000, 5);
+    assertEquals(DrainSizing.steadySeconds(shorter), DrainSizing.steadySeconds(longer));
+    assertEquals(3 * DrainSizing.steadyRecords(shorter), DrainSizing.steadyRecords(longer), 1e-6);
+    assertEquals(
+        DrainSizing.steadySeconds(shorter) * 300_000, DrainSizing.steadyRecords(shorter), 1e-6);
   }
 }

@@ -59,6 +59,19 @@ class ReportConfigurationsTest {
   }
 
   @Test
+  void aPointAtAShareOfASearchedRateSitsAtTheMedianOfItsRepetitionsRates() {
+    // 90 % of a rate searched in each repetition: every repetition ran at its own rate
+    List<Configuration.Member> reps =
+        List.of(
+            new Configuration.Member("rep 1", run("a", "flink", 1080, 5)),
+            new Configuration.Member("rep 2", run("b", "flink", 900, 5)),
+            new Configuration.Member("rep 3", run("c", "flink", 990, 5)));
+    Configuration point =
+        new Configuration("k", "flink", Map.of("rate", "90%"), false, reps, List.of());
+    assertEquals(990, point.rate());
+  }
+
+  @Test
   void medianAndRangeIgnoreMissingValues() {
     assertEquals(new Spread(3, 2, 1, 9), Spread.of(List.of(9.0, 1.0, 2.0, Double.NaN)));
     assertEquals(new Spread(2, 1.5, 1, 2), Spread.of(List.of(2.0, 1.0)));
