@@ -96,6 +96,23 @@ abstract class UserCluster implements AutoCloseable {
     }
   }
 
+  /** What brings a cluster up: its daemons started, and awaited. */
+  @FunctionalInterface
+  interface StartUp<C extends UserCluster> {
+    void run(C cluster) throws Exception;
+  }
+
+  /** Brings {@code cluster} up; if that fails, stops the daemons started so far and rethrows. */
+  static <C extends UserCluster> C bringUp(C cluster, StartUp<C> startUp) throws Exception {
+    try {
+      startUp.run(cluster);
+      return cluster;
+    } catch (Exception e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
   /** A condition on the cluster. */
   @FunctionalInterface
   interface Check {

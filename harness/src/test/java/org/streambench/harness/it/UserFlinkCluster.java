@@ -31,26 +31,23 @@ final class UserFlinkCluster extends UserCluster {
 
   /** Starts the cluster in {@code dir}; returns once its TaskManager has registered. */
   static UserFlinkCluster start(Path dir, int slots) throws Exception {
-    UserFlinkCluster cluster = new UserFlinkCluster(dir);
-    try {
-      cluster.writeConfig(slots);
-      cluster.startDaemon(
-          "jobmanager",
-          "GET_JM_RESOURCE_PARAMS",
-          "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint");
-      cluster.startDaemon(
-          "taskmanager",
-          "GET_TM_RESOURCE_PARAMS",
-          "org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
-      cluster.await(
-          slots + " free slots",
-          Duration.ofSeconds(90),
-          () -> cluster.overview().path("slots-available").asInt() >= slots);
-      return cluster;
-    } catch (Exception e) {
-      cluster.close();
-      throw e;
-    }
+    return bringUp(
+        new UserFlinkCluster(dir),
+        cluster -> {
+          cluster.writeConfig(slots);
+          cluster.startDaemon(
+              "jobmanager",
+              "GET_JM_RESOURCE_PARAMS",
+              "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint");
+          cluster.startDaemon(
+              "taskmanager",
+              "GET_TM_RESOURCE_PARAMS",
+              "org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
+          cluster.await(
+              slots + " free slots",
+              Duration.ofSeconds(90),
+              () -> cluster.overview().path("slots-available").asInt() >= slots);
+        });
   }
 
   @Override

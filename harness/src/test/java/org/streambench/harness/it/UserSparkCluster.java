@@ -27,62 +27,59 @@ final class UserSparkCluster extends UserCluster {
 
   /** Starts the cluster in {@code dir}; returns once its Worker is ALIVE with its cores. */
   static UserSparkCluster start(Path dir, int cores) throws Exception {
-    UserSparkCluster cluster = new UserSparkCluster(dir);
-    try {
-      Path home = cluster.sparkHome();
-      Map<String, String> env =
-          Map.of(
-              "SPARK_HOME",
-              home.toString(),
-              "SPARK_LOCAL_IP",
-              "127.0.0.1",
-              "SPARK_SCALA_VERSION",
-              "2.13",
-              "JAVA_HOME",
-              System.getProperty("java.home"));
-      String classpath = home.resolve("jars") + "/*";
-      List<String> jvm = moduleOptions();
-      cluster.start(
-          "master",
-          jvm,
-          classpath,
-          "org.apache.spark.deploy.master.Master",
-          List.of(
-              "--host", "127.0.0.1",
-              "--port", Integer.toString(cluster.masterPort),
-              "--webui-port", Integer.toString(cluster.uiPort)),
-          env);
-      cluster.start(
-          "worker",
-          jvm,
-          classpath,
-          "org.apache.spark.deploy.worker.Worker",
-          List.of(
-              cluster.address(),
-              "--host",
-              "127.0.0.1",
-              "--port",
-              Integer.toString(freePort()),
-              "--webui-port",
-              Integer.toString(freePort()),
-              "--cores",
-              Integer.toString(cores),
-              "--memory",
-              "1g",
-              "--work-dir",
-              Files.createDirectories(dir.resolve("work")).toString()),
-          env);
-      cluster.await(
-          "a worker with " + cores + " cores",
-          Duration.ofSeconds(90),
-          () ->
-              cluster.state().path("aliveworkers").asInt() >= 1
-                  && cluster.state().path("cores").asInt() >= cores);
-      return cluster;
-    } catch (Exception e) {
-      cluster.close();
-      throw e;
-    }
+    return bringUp(
+        new UserSparkCluster(dir),
+        cluster -> {
+          Path home = cluster.sparkHome();
+          Map<String, String> env =
+              Map.of(
+                  "SPARK_HOME",
+                  home.toString(),
+                  "SPARK_LOCAL_IP",
+                  "127.0.0.1",
+                  "SPARK_SCALA_VERSION",
+                  "2.13",
+                  "JAVA_HOME",
+                  System.getProperty("java.home"));
+          String classpath = home.resolve("jars") + "/*";
+          List<String> jvm = moduleOptions();
+          cluster.start(
+              "master",
+              jvm,
+              classpath,
+              "org.apache.spark.deploy.master.Master",
+              List.of(
+                  "--host", "127.0.0.1",
+                  "--port", Integer.toString(cluster.masterPort),
+                  "--webui-port", Integer.toString(cluster.uiPort)),
+              env);
+          cluster.start(
+              "worker",
+              jvm,
+              classpath,
+              "org.apache.spark.deploy.worker.Worker",
+              List.of(
+                  cluster.address(),
+                  "--host",
+                  "127.0.0.1",
+                  "--port",
+                  Integer.toString(freePort()),
+                  "--webui-port",
+                  Integer.toString(freePort()),
+                  "--cores",
+                  Integer.toString(cores),
+                  "--memory",
+                  "1g",
+                  "--work-dir",
+                  Files.createDirectories(dir.resolve("work")).toString()),
+              env);
+          cluster.await(
+              "a worker with " + cores + " cores",
+              Duration.ofSeconds(90),
+              () ->
+                  cluster.state().path("aliveworkers").asInt() >= 1
+                      && cluster.state().path("cores").asInt() >= cores);
+        });
   }
 
   @Override

@@ -34,28 +34,26 @@ final class UserStormCluster extends UserCluster {
 
   /** Starts the cluster in {@code dir}; returns once Nimbus and the Supervisor serve. */
   static UserStormCluster start(Path dir, int slots) throws Exception {
-    UserStormCluster cluster = new UserStormCluster(dir);
-    try {
-      int zooKeeperPort = freePort();
-      cluster.layOut(zooKeeperPort, slots);
-      cluster.start(
-          "zookeeper",
-          List.of("-Xmx256m"),
-          cluster.classpath("lib"),
-          "org.apache.storm.shade.org.apache.zookeeper.server.quorum.QuorumPeerMain",
-          List.of(cluster.home.resolve("conf/zoo.cfg").toString()),
-          Map.of());
-      cluster.await("ZooKeeper", Duration.ofSeconds(60), () -> serves(zooKeeperPort));
-      cluster.startDaemon("nimbus", "org.apache.storm.daemon.nimbus.Nimbus");
-      cluster.await("Nimbus", Duration.ofSeconds(90), () -> serves(cluster.nimbusPort));
-      cluster.supervisor =
-          cluster.startDaemon("supervisor", "org.apache.storm.daemon.supervisor.Supervisor");
-      cluster.await("the Supervisor", Duration.ofSeconds(90), () -> serves(cluster.supervisorPort));
-      return cluster;
-    } catch (Exception e) {
-      cluster.close();
-      throw e;
-    }
+    return bringUp(
+        new UserStormCluster(dir),
+        cluster -> {
+          int zooKeeperPort = freePort();
+          cluster.layOut(zooKeeperPort, slots);
+          cluster.start(
+              "zookeeper",
+              List.of("-Xmx256m"),
+              cluster.classpath("lib"),
+              "org.apache.storm.shade.org.apache.zookeeper.server.quorum.QuorumPeerMain",
+              List.of(cluster.home.resolve("conf/zoo.cfg").toString()),
+              Map.of());
+          cluster.await("ZooKeeper", Duration.ofSeconds(60), () -> serves(zooKeeperPort));
+          cluster.startDaemon("nimbus", "org.apache.storm.daemon.nimbus.Nimbus");
+          cluster.await("Nimbus", Duration.ofSeconds(90), () -> serves(cluster.nimbusPort));
+          cluster.supervisor =
+              cluster.startDaemon("supervisor", "org.apache.storm.daemon.supervisor.Supervisor");
+          cluster.await(
+              "the Supervisor", Duration.ofSeconds(90), () -> serves(cluster.supervisorPort));
+        });
   }
 
   @Override
