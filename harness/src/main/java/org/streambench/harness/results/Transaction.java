@@ -12,16 +12,34 @@ final class Transaction {
     void run() throws SQLException, IOException;
   }
 
+  /**
+   * Runs {@code work} and commits it, or rolls it back and rethrows what failed. Where rolling back
+   * or restoring auto-commit fails too (SQLite has then ended the transaction itself, after a full
+   * disk), that is added to the first failure, not thrown instead of it.
+   */
   static void run(Connection connection, Work work) throws SQLException, IOException {
     connection.setAutoCommit(false);
+    Exception failure = null;
     try {
       work.run();
       connection.commit();
     } catch (SQLException | IOException | RuntimeException e) {
-      connection.rollback();
+      failure = e;
+      try {
+        connection.rollback();
+      } catch (SQLException r) {
+        e.addSuppressed(r);
+      }
       throw e;
     } finally {
-      connection.setAutoCommit(true);
+      try {
+        connection.setAutoCommit(true);
+      } catch (SQLException e) {
+        if (failure == null) {
+          throw e;
+        }
+        failure.addSuppressed(e);
+      }
     }
   }
 }
