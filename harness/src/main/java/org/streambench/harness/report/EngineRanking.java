@@ -52,9 +52,16 @@ final class EngineRanking {
                     c -> c.spread(Figure.THROUGHPUT_IN),
                     true));
       }
-      lines.add(
-          "  - "
-              + ranked(g.getValue(), label(Figure.E2E_P99), c -> c.spread(Figure.E2E_P99), false));
+      // drains have no latency: their valid runs rank by throughput alone
+      boolean latency =
+          g.getValue().stream()
+              .anyMatch(c -> c.validRuns().isEmpty() || c.spread(Figure.E2E_P99).n() > 0);
+      if (latency) {
+        lines.add(
+            "  - "
+                + ranked(
+                    g.getValue(), label(Figure.E2E_P99), c -> c.spread(Figure.E2E_P99), false));
+      }
     }
     return lines;
   }
