@@ -80,6 +80,16 @@ public interface KafkaCluster extends AutoCloseable {
     }
   }
 
+  /** The topics whose names start with {@code prefix}. */
+  default List<String> topicsStartingWith(String prefix) throws Exception {
+    try (Admin admin = admin()) {
+      return admin.listTopics().names().get(60, TimeUnit.SECONDS).stream()
+          .filter(t -> t.startsWith(prefix))
+          .sorted()
+          .toList();
+    }
+  }
+
   default void deleteTopics(List<String> names) throws Exception {
     try (Admin admin = admin()) {
       admin.deleteTopics(names).all().get(60, TimeUnit.SECONDS);

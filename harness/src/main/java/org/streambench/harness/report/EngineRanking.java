@@ -54,8 +54,8 @@ final class EngineRanking {
       }
       // drains have no latency: their valid runs rank by throughput alone
       boolean latency =
-          g.getValue().stream()
-              .anyMatch(c -> c.validRuns().isEmpty() || c.spread(Figure.E2E_P99).n() > 0);
+          g.getValue().stream().anyMatch(c -> c.spread(Figure.E2E_P99).n() > 0)
+              || g.getValue().stream().allMatch(c -> c.validRuns().isEmpty());
       if (latency) {
         lines.add(
             "  - "

@@ -27,7 +27,7 @@ final class Transaction {
       failure = e;
       try {
         connection.rollback();
-      } catch (SQLException r) {
+      } catch (SQLException | RuntimeException r) {
         e.addSuppressed(r);
       }
       throw e;

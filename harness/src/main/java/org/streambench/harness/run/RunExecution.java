@@ -2,6 +2,7 @@ package org.streambench.harness.run;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,7 @@ final class RunExecution {
   private final CpuProfiler profiler;
   private List<ProcessProfile> profiles = List.of();
   private ConsumerLag consumerLag;
+  private boolean topicsCreated;
 
   RunExecution(
       Home home,
@@ -119,6 +121,7 @@ final class RunExecution {
       watch.check();
       if (flow.usesTopics()) {
         kafka.createTopics(layout.allTopics(), request.partitions());
+        topicsCreated = true;
         consumerLag =
             ConsumerLag.start(kafka, layout.runId(), layout.inputTopics(), request.partitions());
       }
@@ -184,11 +187,14 @@ final class RunExecution {
    * embedded broker would fill its disk with long drains' input and output (50 M records each).
    */
   private void deleteTopics() {
-    if (!flow.usesTopics()) {
+    if (!topicsCreated) {
       return;
     }
     try {
-      kafka.deleteTopics(layout.allTopics());
+      List<String> topics = new ArrayList<>(layout.allTopics());
+      // Kafka Streams' repartition and changelog topics: its application.id is the run's id
+      topics.addAll(kafka.topicsStartingWith(layout.runId() + "-"));
+      kafka.deleteTopics(topics.stream().distinct().toList());
     } catch (Exception e) {
       progress.accept("could not delete the run's topics: " + e.getMessage());
     }

@@ -8,8 +8,8 @@ import org.streambench.harness.run.DrainSteadyPart;
  * engine measures mostly its ramp-up, so a drain whose steady part ({@link DrainSteadyPart}) is
  * shorter than the target runs again with proportionally more records, a fifth more for the ramp-up
  * and tail that do not grow with the count, at least twice and at most twenty times as many; a
- * drain without a steady part at all, ten times as many; until a longer drain no longer drains more
- * in its steady part.
+ * drain without a steady part at all, ten times as many; until a longer drain no longer drains a
+ * tenth more in its steady part.
  */
 final class DrainSizing {
   /** How many times a point's drain is run again for a longer steady part, at most. */
@@ -34,6 +34,14 @@ final class DrainSizing {
   static double steadyRecords(RunResult r) {
     double seconds = steadySeconds(r);
     return seconds == 0 ? 0 : seconds * r.throughput().inPerSecond();
+  }
+
+  /**
+   * Whether a longer drain's steady part drained a tenth more than the last one's, beyond noise
+   * (true for the first drain, {@code before} &lt; 0).
+   */
+  static boolean grew(double steadyRecords, double before) {
+    return before < 0 || steadyRecords > 1.1 * before;
   }
 
   /** Whether a valid drain's steady part is long enough; an invalid one is not resized. */

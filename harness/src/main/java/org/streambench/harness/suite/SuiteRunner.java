@@ -161,7 +161,7 @@ public final class SuiteRunner {
         r != null
             && target > 0
             && !DrainSizing.enough(r, target)
-            && DrainSizing.steadyRecords(r) > steadyRecords
+            && DrainSizing.grew(DrainSizing.steadyRecords(r), steadyRecords)
             && resize <= DrainSizing.MAX_RESIZES;
         resize++) {
       steadyRecords = DrainSizing.steadyRecords(r);

@@ -41,4 +41,11 @@ class DrainSizingTest {
     assertEquals(
         DrainSizing.steadySeconds(shorter) * 300_000, DrainSizing.steadyRecords(shorter), 1e-6);
   }
+
+  @Test
+  void resizesAgainOnlyWhileALongerDrainDrainsATenthMoreInItsSteadyPart() {
+    assertEquals(true, DrainSizing.grew(1_000_000, -1));
+    assertEquals(true, DrainSizing.grew(1_200_000, 1_000_000));
+    assertEquals(false, DrainSizing.grew(1_050_000, 1_000_000));
+  }
 }

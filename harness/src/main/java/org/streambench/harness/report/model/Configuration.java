@@ -53,10 +53,12 @@ public record Configuration(
 
   /**
    * Offered rate in records/s (fixed-rate runs), or -1: the median over its runs, which differ
-   * where the point is a share of a rate searched in each repetition ({@code 90%}).
+   * where the point is a share of a rate searched in each repetition ({@code 90%}); over its valid
+   * runs, as its figures are, or all of them if none is valid.
    */
   public long rate() {
-    long[] rates = runs().stream().mapToLong(Configuration::rateOf).sorted().toArray();
+    List<RunResult> over = validRuns().isEmpty() ? runs() : validRuns();
+    long[] rates = over.stream().mapToLong(Configuration::rateOf).sorted().toArray();
     return rates.length == 0 ? -1 : rates[(rates.length - 1) / 2];
   }
 
