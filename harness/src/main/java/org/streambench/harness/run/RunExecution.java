@@ -187,7 +187,8 @@ final class RunExecution {
    * embedded broker would fill its disk with long drains' input and output (50 M records each).
    */
   private void deleteTopics() {
-    if (!topicsCreated) {
+    // a dead embedded node cannot delete, and the admin calls would wait for their timeouts
+    if (!topicsCreated || !kafka.nodes().values().stream().allMatch(n -> n.aliveOrFaulted())) {
       return;
     }
     try {
