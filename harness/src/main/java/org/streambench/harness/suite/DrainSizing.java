@@ -28,8 +28,9 @@ final class DrainSizing {
 
   /**
    * The input records a valid drain drained in its steady part, 0 if it had none. Resizing stops
-   * when a longer drain no longer raises it: the records added went to ramp-up and tail. (Not its
-   * seconds: an engine that warms up over a longer drain drains more in a shorter steady part.)
+   * when a longer drain no longer raises it by a tenth ({@link #grew}): the records added went to
+   * ramp-up and tail. (Not its seconds: an engine that warms up over a longer drain drains more in
+   * a shorter steady part.)
    */
   static double steadyRecords(RunResult r) {
     double seconds = steadySeconds(r);
