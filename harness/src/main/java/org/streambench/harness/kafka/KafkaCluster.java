@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -80,19 +82,20 @@ public interface KafkaCluster extends AutoCloseable {
     }
   }
 
-  /** The topics whose names start with {@code prefix}. */
-  default List<String> topicsStartingWith(String prefix) throws Exception {
-    try (Admin admin = admin()) {
-      return admin.listTopics().names().get(60, TimeUnit.SECONDS).stream()
-          .filter(t -> t.startsWith(prefix))
-          .sorted()
-          .toList();
-    }
+  default void deleteTopics(List<String> names) throws Exception {
+    deleteTopics(names, null);
   }
 
-  default void deleteTopics(List<String> names) throws Exception {
+  /** Deletes {@code names} and, if {@code prefix} is not null, every topic whose name has it. */
+  default void deleteTopics(List<String> names, String prefix) throws Exception {
     try (Admin admin = admin()) {
-      admin.deleteTopics(names).all().get(60, TimeUnit.SECONDS);
+      Set<String> doomed = new TreeSet<>(names);
+      if (prefix != null) {
+        admin.listTopics().names().get(60, TimeUnit.SECONDS).stream()
+            .filter(t -> t.startsWith(prefix))
+            .forEach(doomed::add);
+      }
+      admin.deleteTopics(doomed).all().get(60, TimeUnit.SECONDS);
     }
   }
 

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,12 +117,8 @@ public final class ResultsPage {
     line("- Parameters: " + parameters(SuiteSpec.fromJson(suite.specJson())));
     line(
         String.format(
-            "- Suite `%s`, %s, %s, %d runs%s",
-            suite.suiteId(),
-            suite.status(),
-            took(suite.startedAt(), suite.finishedAt()),
-            runs.size(),
-            invalid(runs)));
+            "- Suite `%s`, %s, %s%s",
+            suite.suiteId(), suite.status(), SuiteDuration.of(suite, runs), invalid(runs)));
     if (first != null) {
       line("- streambench " + Provenances.tool(first));
       line("- Machine: " + Provenances.host(first));
@@ -161,14 +155,6 @@ public final class ResultsPage {
     }
     parts.add("max generator lag " + spec.maxGeneratorLag());
     return String.join("; ", parts);
-  }
-
-  private static String took(String startedAt, String finishedAt) {
-    if (startedAt == null || finishedAt == null) {
-      return "unfinished";
-    }
-    Duration d = Duration.between(Instant.parse(startedAt), Instant.parse(finishedAt));
-    return String.format("took %d min %d s", d.toMinutes(), d.toSecondsPart());
   }
 
   private static String invalid(List<RunResult> runs) {

@@ -2,7 +2,6 @@ package org.streambench.harness.run;
 
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,10 +191,8 @@ final class RunExecution {
       return;
     }
     try {
-      List<String> topics = new ArrayList<>(layout.allTopics());
-      // Kafka Streams' repartition and changelog topics: its application.id is the run's id
-      topics.addAll(kafka.topicsStartingWith(layout.runId() + "-"));
-      kafka.deleteTopics(topics.stream().distinct().toList());
+      // with Kafka Streams' repartition and changelog topics: its application.id is the run's id
+      kafka.deleteTopics(layout.allTopics(), layout.runId() + "-");
     } catch (Exception e) {
       progress.accept("could not delete the run's topics: " + e.getMessage());
     }

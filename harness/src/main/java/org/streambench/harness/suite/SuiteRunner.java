@@ -273,8 +273,8 @@ public final class SuiteRunner {
       return r.failure() == null ? "" : ": " + r.failure().reason();
     }
     return String.format(
-        ": out %,.0f records/s, e2e p99 %s",
-        r.throughput().outPerSecond(),
+        ": in %,.0f records/s, e2e p99 %s",
+        r.throughput().inPerSecond(),
         r.endToEndLatencyMicros() == null
             ? "-"
             : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3));

@@ -44,7 +44,7 @@ class ResultsPageTest {
     assertTrue(md.contains("Reproduces a study's demo.\n**Figure:** p99 per engine (ms)."), md);
     assertTrue(!md.contains("not this"), "only the file's opening comment");
     assertTrue(md.contains("- Regenerate: `./streambench suite suites/demo.yaml --publish`"), md);
-    assertTrue(md.contains("took 12 min 30 s"), md);
+    assertTrue(md.contains("took 12 min 30 s from start to end, 11 runs of "), md);
     assertTrue(md.contains("- Parameters: 2 repetitions; warm-up 10s, steady state 30s;"), md);
     assertTrue(md.contains("(1 not valid, left out of every figure)"), md);
     // one table row per configuration, figures of valid runs only
