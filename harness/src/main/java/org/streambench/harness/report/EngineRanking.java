@@ -14,8 +14,8 @@ import org.streambench.harness.results.PointOutcome;
 /**
  * The engines ranked against each other where a suite's configurations differ only in engine: the
  * best first, every other as a ratio of it. Searches by sustainable rate; measured runs by e2e p99,
- * and by input throughput unless their rate is a fraction of each engine's own sustainable rate
- * ({@code 90%}), where the throughput only restates the searches' ranking.
+ * and drains by input throughput (at a fixed rate, absolute or a fraction of each engine's own
+ * sustainable rate, the input rate only restates the offered one).
  */
 final class EngineRanking {
   private EngineRanking() {}
@@ -43,7 +43,8 @@ final class EngineRanking {
     }
     for (var g : groups(model.measured()).entrySet()) {
       lines.add("- " + describe(g.getKey(), model.common()) + ":");
-      if (!g.getKey().getOrDefault("rate", "").endsWith("%")) {
+      // at a fixed rate every engine that keeps up takes in that rate: only drains rank by it
+      if (!g.getKey().containsKey("rate")) {
         lines.add(
             "  - "
                 + ranked(

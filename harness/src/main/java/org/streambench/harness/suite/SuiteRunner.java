@@ -272,9 +272,11 @@ public final class SuiteRunner {
     if (r.throughput() == null) {
       return r.failure() == null ? "" : ": " + r.failure().reason();
     }
+    // input, the figure the studies compare (a windowed workload's output counts windows)
     return String.format(
-        ": in %,.0f records/s, e2e p99 %s",
+        ": in %,.0f records/s (out %,.0f), e2e p99 %s",
         r.throughput().inPerSecond(),
+        r.throughput().outPerSecond(),
         r.endToEndLatencyMicros() == null
             ? "-"
             : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3));
