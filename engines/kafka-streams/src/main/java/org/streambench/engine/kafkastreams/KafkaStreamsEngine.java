@@ -93,6 +93,12 @@ public final class KafkaStreamsEngine implements StreamEngine {
             new Thread(
                 () -> {
                   stopping.set(true);
+                  String dropped =
+                      DroppedRecords.warning(
+                          clients.stream().mapToLong(c -> DroppedRecords.total(c.metrics())).sum());
+                  if (dropped != null) {
+                    System.err.println(dropped);
+                  }
                   clients.parallelStream().forEach(c -> c.close(CLOSE_TIMEOUT));
                 },
                 "streams-stop"));

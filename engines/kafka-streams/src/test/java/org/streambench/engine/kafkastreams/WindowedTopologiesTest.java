@@ -70,6 +70,34 @@ class WindowedTopologiesTest {
   }
 
   @Test
+  void uriCountCountsARecordLaterThanItsWindowsGraceAsDropped() {
+    AccessLogs generator = new AccessLogs(3, 9);
+    byte[] buf = new byte[generator.maxBytes()];
+    // grace: out.of.orderness.ms + lateness.ms + job.window.skew.ms (5 s by default)
+    JobSpec spec =
+        TestRuns.spec(
+            runDir,
+            "uricount",
+            Map.of(
+                "parser", "jackson",
+                "window.ms", "1000",
+                "out.of.orderness.ms", "0",
+                "lateness.ms", "0"),
+            Map.of());
+    long base = BASE_MS * 1000;
+    try (TopologyTestDriver driver = TestRuns.driver(spec)) {
+      TestInputTopic<String, String> input = TestRuns.input(driver);
+      input.pipeInput(TestRuns.ascii(buf, generator.encode(0, base, buf)));
+      input.pipeInput(TestRuns.ascii(buf, generator.encode(1, base + 20_000_000, buf)));
+      assertEquals(0, DroppedRecords.total(driver.metrics()));
+      input.pipeInput(TestRuns.ascii(buf, generator.encode(2, base + 100_000, buf)));
+      assertEquals(1, DroppedRecords.total(driver.metrics()));
+    }
+    assertEquals(null, DroppedRecords.warning(0));
+    assertTrue(DroppedRecords.warning(1_450_597).contains("dropped 1,450,597 records"));
+  }
+
+  @Test
   void ysbCountsViewsPerCampaignAndWindowInKafkaAndRedis() {
     YsbEvents generator = new YsbEvents(9, 4, 3);
     Map<String, String> redis = new ConcurrentHashMap<>();
