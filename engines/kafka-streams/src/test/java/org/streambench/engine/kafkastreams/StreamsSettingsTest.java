@@ -104,16 +104,7 @@ class StreamsSettingsTest {
         Set.of("in-click", "in-feature", "in-impression"),
         KafkaStreamsEngine.sourceTopics(
             KafkaStreamsEngine.topology(spec, StreamsSettings.config(spec))));
-    JobSpec ysb =
-        TestRuns.spec(
-            runDir,
-            "uricount",
-            Map.of(
-                "parser", "jackson",
-                "window.ms", "1000",
-                "out.of.orderness.ms", "0",
-                "lateness.ms", "0"),
-            Map.of());
+    JobSpec ysb = TestRuns.uriCount(runDir, "jackson", 1_000, 0);
     assertEquals(
         Set.of("in"),
         KafkaStreamsEngine.sourceTopics(

@@ -46,6 +46,23 @@ final class TestRuns {
         params);
   }
 
+  /** A uricount spec: {@code parser}, windows of {@code windowMs}, no allowed lateness. */
+  static JobSpec uriCount(Path runDir, String parser, long windowMs, long outOfOrdernessMs) {
+    return spec(
+        runDir,
+        "uricount",
+        Map.of(
+            "parser",
+            parser,
+            "window.ms",
+            Long.toString(windowMs),
+            "out.of.orderness.ms",
+            Long.toString(outOfOrdernessMs),
+            "lateness.ms",
+            "0"),
+        Map.of());
+  }
+
   /** A driver over the workload's topology, configured as the engine configures a run. */
   static TopologyTestDriver driver(JobSpec spec) {
     Properties config = StreamsSettings.config(spec);

@@ -134,16 +134,7 @@ class TopologiesVerifiedTest {
   @Test
   void uriCount() {
     Replay replay = JobCases.uriCount(100_000);
-    JobSpec spec =
-        TestRuns.spec(
-            runDir,
-            "uricount",
-            Map.of(
-                "parser", "jackson",
-                "window.ms", "1000",
-                "out.of.orderness.ms", "100",
-                "lateness.ms", "0"),
-            Map.of());
+    JobSpec spec = TestRuns.uriCount(runDir, "jackson", 1_000, 100);
     List<String> out;
     try (TopologyTestDriver driver = TestRuns.driver(spec)) {
       TestInputTopic<String, String> input = TestRuns.input(driver);

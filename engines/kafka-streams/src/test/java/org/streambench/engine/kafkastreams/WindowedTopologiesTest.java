@@ -33,16 +33,7 @@ class WindowedTopologiesTest {
   void uriCountCountsPerUriAndWindowAndDropsEndMarkers(String parser) {
     AccessLogs generator = new AccessLogs(3, 9);
     byte[] buf = new byte[generator.maxBytes()];
-    JobSpec spec =
-        TestRuns.spec(
-            runDir,
-            "uricount",
-            Map.of(
-                "parser", parser,
-                "window.ms", "60000",
-                "out.of.orderness.ms", "1000",
-                "lateness.ms", "0"),
-            Map.of());
+    JobSpec spec = TestRuns.uriCount(runDir, parser, 60_000, 1_000);
     Map<String, Long> expected = new HashMap<>();
     Map<String, Long> counts = new HashMap<>();
     try (TopologyTestDriver driver = TestRuns.driver(spec)) {
@@ -74,16 +65,7 @@ class WindowedTopologiesTest {
     AccessLogs generator = new AccessLogs(3, 9);
     byte[] buf = new byte[generator.maxBytes()];
     // grace: out.of.orderness.ms + lateness.ms + job.window.skew.ms (5 s by default)
-    JobSpec spec =
-        TestRuns.spec(
-            runDir,
-            "uricount",
-            Map.of(
-                "parser", "jackson",
-                "window.ms", "1000",
-                "out.of.orderness.ms", "0",
-                "lateness.ms", "0"),
-            Map.of());
+    JobSpec spec = TestRuns.uriCount(runDir, "jackson", 1_000, 0);
     long base = BASE_MS * 1000;
     try (TopologyTestDriver driver = TestRuns.driver(spec)) {
       TestInputTopic<String, String> input = TestRuns.input(driver);
