@@ -7,9 +7,9 @@ import org.streambench.harness.run.DrainSteadyPart;
  * A drain sized by time ({@code drain-seconds}): a pre-filled count that is too small for a fast
  * engine measures mostly its ramp-up, so a drain whose steady part ({@link DrainSteadyPart}) is
  * shorter than the target runs again with proportionally more records, a fifth more for the ramp-up
- * and tail that do not grow with the count, at least twice and at most twenty times as many; a
- * drain without a steady part at all, ten times as many; until a longer drain no longer drains a
- * tenth more in its steady part.
+ * and tail that do not grow with the count (so a drain a little short grows by a little over a
+ * fifth, not twofold), at most twenty times as many; a drain without a steady part at all, ten
+ * times as many; until a longer drain no longer drains a tenth more in its steady part.
  */
 final class DrainSizing {
   /** How many times a point's drain is run again for a longer steady part, at most. */
@@ -55,8 +55,7 @@ final class DrainSizing {
    * #MAX_RECORDS}; {@code records} itself when it is there already (no next try).
    */
   static long next(long records, double steadySeconds, long targetSeconds) {
-    double factor =
-        steadySeconds <= 0 ? 10 : Math.min(20, Math.max(2, 1.2 * targetSeconds / steadySeconds));
+    double factor = steadySeconds <= 0 ? 10 : Math.min(20, 1.2 * targetSeconds / steadySeconds);
     return Math.max(records, Math.min(MAX_RECORDS, (long) Math.ceil(records * factor)));
   }
 }

@@ -53,10 +53,10 @@ class ClusterDeploymentIT {
     long rate = workload.equals("wordcount") ? 500 : 2_000;
     // readiness comes once every worker runs its tasks; Spark's first micro-batch with data comes
     // seconds after that
-    int warmup = engine.name().equals("spark") ? 10 : 5;
+    int warmup = engine.name().equals("spark") ? 10 : 3;
     assertValidOnTwoWorkers(
         engine,
-        kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, warmup, 10)));
+        kafka.run(SharedBroker.clusterWorkload(engine.name(), workload, g, rate, warmup, 6)));
   }
 
   private static void assertValidOnTwoWorkers(EngineDescriptor engine, RunResult r) {

@@ -35,7 +35,7 @@ class EngineMatrixIT {
   void identityAtFixedRateIsValid(String engine, Guarantee guarantee) throws Exception {
     // the steady state must see output: Spark's first micro-batch with data comes ~6 s after the
     // generator starts on a quiet machine and took over 10 s on a busy one
-    int warmup = engine.equals("spark") ? 20 : 5;
+    int warmup = engine.equals("spark") ? 20 : 3;
     RunResult r = kafka.run(SharedBroker.fixedRate(engine, guarantee, 2_000, warmup, 5));
 
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
