@@ -187,6 +187,21 @@ public final class ResultsPage {
       row(cells);
     }
     line("");
+    SuiteSpec spec = SuiteSpec.fromJson(model.suite().specJson());
+    List<String> shortDrains =
+        "drain".equals(spec.mode()) && spec.drainSeconds() > 0
+            ? ShortDrains.of(measured, spec.drainSeconds())
+            : List.of();
+    if (!shortDrains.isEmpty()) {
+      line(
+          "Steady part short of the "
+              + spec.drainSeconds()
+              + " s target (resizing stopped at the record limit, or a longer drain drained no"
+              + " more): "
+              + String.join(", ", shortDrains)
+              + ".");
+      line("");
+    }
     Map<String, Spread> in = new LinkedHashMap<>();
     measured.forEach(c -> in.put(c.name(), c.spread(Figure.THROUGHPUT_IN)));
     chart(
