@@ -196,8 +196,8 @@ public final class ResultsPage {
       line(
           "Steady part short of the "
               + spec.drainSeconds()
-              + " s target (resizing stopped at the record limit, or a longer drain drained no"
-              + " more): "
+              + " s target (resizing stopped at the record limit, after 3 resizes, or when a"
+              + " longer drain drained no more): "
               + String.join(", ", shortDrains)
               + ".");
       line("");

@@ -7,8 +7,9 @@ import org.streambench.harness.results.RunResult;
 
 /**
  * The valid drains of a suite whose steady part stayed shorter than its {@code drain-seconds}
- * target: resizing stops at the record limit or when a longer drain no longer drains more, and the
- * figure then rests on fewer seconds than the suite asked for, which its page says.
+ * target: resizing stops at the record limit, after its last resize or when a longer drain no
+ * longer drains more, and the figure then rests on fewer seconds than the suite asked for, which
+ * its page says.
  */
 final class ShortDrains {
   private ShortDrains() {}
