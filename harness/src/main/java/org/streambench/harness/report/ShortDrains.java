@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.DrainSteadyPart;
 
 /**
  * The valid drains of a suite whose steady part stayed shorter than its {@code drain-seconds}
@@ -19,7 +20,7 @@ final class ShortDrains {
     List<String> shorts = new ArrayList<>();
     for (Configuration c : measured) {
       for (RunResult r : c.validRuns()) {
-        double seconds = r.throughput() == null ? 0 : r.throughput().steadySeconds();
+        double seconds = DrainSteadyPart.seconds(r);
         if (seconds < targetSeconds) {
           shorts.add(String.format("%s %.0f s", c.name(), seconds));
         }

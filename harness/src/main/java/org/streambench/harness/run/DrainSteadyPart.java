@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import java.util.List;
 import java.util.Optional;
 import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.results.RunResult;
 
 /**
  * The steady part of a drain's per-second output series: the engine at full speed, without its
@@ -26,6 +27,12 @@ public record DrainSteadyPart(long fromSecond, long toSecond, long outputs) {
 
   /** How the warning of a drain without a steady part starts. */
   public static final String TOO_SHORT = "drain too short for a steady part";
+
+  /** The steady seconds of a stored drain, 0 if it had no steady part. */
+  public static double seconds(RunResult r) {
+    boolean none = r.warnings().stream().anyMatch(w -> w.startsWith(TOO_SHORT));
+    return none || r.throughput() == null ? 0 : r.throughput().steadySeconds();
+  }
 
   static Optional<DrainSteadyPart> of(List<IntervalPoint> series) {
     long[] nonzero =

@@ -20,12 +20,6 @@ final class DrainSizing {
 
   private DrainSizing() {}
 
-  /** The steady seconds of a valid drain, 0 if it had no steady part. */
-  static double steadySeconds(RunResult r) {
-    boolean none = r.warnings().stream().anyMatch(w -> w.startsWith(DrainSteadyPart.TOO_SHORT));
-    return none || r.throughput() == null ? 0 : r.throughput().steadySeconds();
-  }
-
   /**
    * The input records a valid drain drained in its steady part, 0 if it had none. Resizing stops
    * when a longer drain no longer raises it by a tenth ({@link #grew}): the records added went to
@@ -33,7 +27,7 @@ final class DrainSizing {
    * a shorter steady part.)
    */
   static double steadyRecords(RunResult r) {
-    double seconds = steadySeconds(r);
+    double seconds = DrainSteadyPart.seconds(r);
     return seconds == 0 ? 0 : seconds * r.throughput().inPerSecond();
   }
 
@@ -47,7 +41,7 @@ final class DrainSizing {
 
   /** Whether a valid drain's steady part is long enough; an invalid one is not resized. */
   static boolean enough(RunResult r, long targetSeconds) {
-    return !r.completedValid() || steadySeconds(r) >= targetSeconds;
+    return !r.completedValid() || DrainSteadyPart.seconds(r) >= targetSeconds;
   }
 
   /**

@@ -17,6 +17,7 @@ import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.DrainSteadyPart;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunGuard;
 import org.streambench.harness.run.RunRequest;
@@ -165,7 +166,7 @@ public final class SuiteRunner {
             && resize <= DrainSizing.MAX_RESIZES;
         resize++) {
       steadyRecords = DrainSizing.steadyRecords(r);
-      double steady = DrainSizing.steadySeconds(r);
+      double steady = DrainSteadyPart.seconds(r);
       long more = DrainSizing.next(sized(point, request), steady, target);
       if (more == sized(point, request)) {
         break;

@@ -2,6 +2,7 @@ package org.streambench.harness.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class ShortDrainsTest {
         name,
         Map.of(),
         false,
-        java.util.Arrays.stream(runs).map(r -> new Configuration.Member("rep", r)).toList(),
+        Arrays.stream(runs).map(r -> new Configuration.Member("rep", r)).toList(),
         List.of());
   }
 

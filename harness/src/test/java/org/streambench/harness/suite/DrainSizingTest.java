@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.DrainSteadyPart;
 
 class DrainSizingTest {
   @Test
@@ -37,10 +38,10 @@ class DrainSizingTest {
     // rate is three times the records, so a further resize may still help
     RunResult shorter = ReportFixtures.run("a", "flink", 300_000, 5);
     RunResult longer = ReportFixtures.run("b", "flink", 900_000, 5);
-    assertEquals(DrainSizing.steadySeconds(shorter), DrainSizing.steadySeconds(longer));
+    assertEquals(DrainSteadyPart.seconds(shorter), DrainSteadyPart.seconds(longer));
     assertEquals(3 * DrainSizing.steadyRecords(shorter), DrainSizing.steadyRecords(longer), 1e-6);
     assertEquals(
-        DrainSizing.steadySeconds(shorter) * 300_000, DrainSizing.steadyRecords(shorter), 1e-6);
+        DrainSteadyPart.seconds(shorter) * 300_000, DrainSizing.steadyRecords(shorter), 1e-6);
   }
 
   @Test
