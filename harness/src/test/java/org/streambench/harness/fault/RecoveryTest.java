@@ -30,11 +30,11 @@ class RecoveryTest {
   }
 
   @Test
-  void baselineIsTheMeanRateAndMedianP99OfTheSecondsBeforeTheFirstFault() {
-    List<IntervalPoint> s = series(30, new long[][] {{8, 900, 90_000}});
-    // whole seconds 5..11 before the fault at 12.5: (6 × 1,000 + 900) / 7
+  void baselineIsTheMedianRateAndMedianP99OfTheSecondsBeforeTheFirstFault() {
+    List<IntervalPoint> s = series(30, new long[][] {{8, 900, 90_000}, {9, 1_100, P99}});
+    // whole seconds 5..11 before the fault at 12.5: 1,000 ×5, 900 and 1,100
     Recovery.Baseline b = Recovery.Baseline.of(s, 5, 12.5);
-    assertEquals(6_900 / 7.0, b.outPerSecond(), 1e-9);
+    assertEquals(1_000, b.outPerSecond(), 1e-9);
     assertEquals(P99, b.p99Micros());
     assertEquals(1, b.windowSeconds());
     // an even count of seconds: the mean of the two middle p99s
@@ -70,6 +70,27 @@ class RecoveryTest {
     Recovery r = Recovery.measure(bursty(60, 20, 35), 20.5, b, 120, 60);
     assertEquals(Recovery.RECOVERED, r.state());
     assertTrue(r.seconds() >= 35 - 20.5 - 5 && r.seconds() <= 35 - 20.5 + 5, r::toString);
+  }
+
+  /**
+   * FaultIT's Flink run on a CI machine (exactly-once, 2,000 records/s): a catch-up burst before
+   * the fault (3,995 and 3,047 records in a second) raised the mean to 2,254/s, and output back at
+   * 2,000/s with its p99 was judged never to recover.
+   */
+  @Test
+  void aCatchUpBurstBeforeTheFaultDoesNotRaiseTheRateARecoveryMustReach() {
+    long[] before = {1_997, 1_991, 1_996, 2_034, 3_995, 1_982, 988, 3_047};
+    List<IntervalPoint> s = new ArrayList<>();
+    for (int k = 0; k < 50; k++) {
+      long out = k < 5 ? 2_000 : k < 13 ? before[k - 5] : k < 31 ? 0 : k == 31 ? 37_560 : 2_000;
+      long p99 = out == 0 ? 0 : k == 31 ? 18_153_471 : 1_150_000;
+      s.add(new IntervalPoint(k, out, p99 / 2, p99, 0, 0));
+    }
+    Recovery.Baseline b = Recovery.Baseline.of(s, 5, 13.0);
+    assertEquals(1_996.5, b.outPerSecond(), 1e-9);
+    Recovery r = Recovery.measure(s, 13.0, b, 120, 50);
+    assertEquals(Recovery.RECOVERED, r.state(), r::toString);
+    assertEquals(19, r.seconds(), 1e-9);
   }
 
   @Test
