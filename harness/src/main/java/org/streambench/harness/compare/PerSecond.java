@@ -2,23 +2,30 @@ package org.streambench.harness.compare;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
+import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.IntervalLog;
 import org.streambench.harness.report.model.LatencyDistribution;
 import org.streambench.harness.report.model.SteadyWindow;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.DrainSteadyPart;
 
 /**
  * A figure's per-second values over a run's steady state: how much it wobbles from second to
- * second, the noise estimate of a single run.
+ * second, the noise estimate of a single run. A drain's throughput comes from its steady part
+ * (DrainSteadyPart), so its seconds are those of that part; it has no other per-second figure.
  */
 final class PerSecond {
   private PerSecond() {}
 
   /** The values, empty where the run has no per-second series of the figure. */
   static List<Double> values(Figure f, RunResult r) {
+    if (r.mode() == Mode.DRAIN) {
+      return drained(f, r);
+    }
     SteadyWindow steady = SteadyWindow.of(r);
     return switch (f) {
       case THROUGHPUT_IN -> sent(r, steady);
@@ -50,6 +57,30 @@ final class PerSecond {
       if (steady.contains(p.second()) && (!latency || p.out() > 0)) {
         double v = value.applyAsLong(p);
         out.add(latency ? v / 1000 : v);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A drain's output per second in its steady part; for input, scaled by the input's share of the
+   * output, as the drain's input figure is.
+   */
+  private static List<Double> drained(Figure f, RunResult r) {
+    List<Double> out = new ArrayList<>();
+    boolean in = f == Figure.THROUGHPUT_IN;
+    if (!in && f != Figure.THROUGHPUT_OUT || r.timeseries() == null || r.throughput() == null) {
+      return out;
+    }
+    Optional<DrainSteadyPart> part = DrainSteadyPart.of(r.timeseries());
+    double outRate = r.throughput().outPerSecond();
+    if (part.isEmpty() || outRate <= 0) {
+      return out;
+    }
+    double scale = in ? r.throughput().inPerSecond() / outRate : 1;
+    for (IntervalPoint p : r.timeseries()) {
+      if (p.second() >= part.get().fromSecond() && p.second() < part.get().toSecond()) {
+        out.add(p.out() * scale);
       }
     }
     return out;

@@ -27,7 +27,7 @@ final class SummarySection {
           Figure.E2E_P999,
           Figure.ENGINE_CORES,
           Figure.ENGINE_PEAK_RSS);
-  private static final List<Figure> COMPARED = List.of(Figure.THROUGHPUT_OUT, Figure.E2E_P99);
+  private static final List<Figure> COMPARED = List.of(Figure.THROUGHPUT_IN, Figure.E2E_P99);
   private static final int MAX_PAIRS = 200;
 
   private SummarySection() {}

@@ -34,7 +34,7 @@ public record DrainSteadyPart(long fromSecond, long toSecond, long outputs) {
     return none || r.throughput() == null ? 0 : r.throughput().steadySeconds();
   }
 
-  static Optional<DrainSteadyPart> of(List<IntervalPoint> series) {
+  public static Optional<DrainSteadyPart> of(List<IntervalPoint> series) {
     long[] nonzero =
         series.stream().mapToLong(IntervalPoint::out).filter(n -> n > 0).sorted().toArray();
     if (nonzero.length == 0) {

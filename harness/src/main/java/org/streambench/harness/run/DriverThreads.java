@@ -82,6 +82,16 @@ public record DriverThreads(int generator, int collector) {
     return name(generator) + "/" + name(collector);
   }
 
+  /** The inverse of {@link #describe}: "2/2", "auto/1". */
+  public static DriverThreads ofDescribed(String described) {
+    String[] sides = described.split("/", -1);
+    if (sides.length != 2) {
+      throw new IllegalArgumentException("not generator/collector threads: " + described);
+    }
+    return new DriverThreads(
+        parse("generator threads", sides[0]), parse("collector threads", sides[1]));
+  }
+
   private static String name(int n) {
     return n == 0 ? "auto" : Integer.toString(n);
   }

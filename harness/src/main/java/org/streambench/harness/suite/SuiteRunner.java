@@ -47,6 +47,13 @@ public final class SuiteRunner {
   /** Each finished search by {@link #doneKey}: what the rates relative to it are fractions of. */
   private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
 
+  /**
+   * The driver threads each finished search ended with, by {@link #doneKey}: a search that doubled
+   * them after a driver-bound trial found its rate with them, so the rates relative to it run with
+   * them too.
+   */
+  private final Map<String, DriverThreads> searchDrivers = new HashMap<>();
+
   /** Each drain point's pre-fill as resized for its {@code drain-seconds}, by point key. */
   private final Map<String, Long> drainRecords = new HashMap<>();
 
@@ -90,6 +97,15 @@ public final class SuiteRunner {
     for (PointOutcome done : store.suites().points(suiteId)) {
       if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
         found.put(doneKey(done.pointKey(), done.repetition()), done.search());
+        List<RunResult> trials = store.runs(done.runIds());
+        String driver =
+            trials.isEmpty() || trials.get(trials.size() - 1).config() == null
+                ? null
+                : trials.get(trials.size() - 1).config().get("run.driver-threads");
+        if (driver != null) { // the last trial's, as threads only grow during a search
+          searchDrivers.put(
+              doneKey(done.pointKey(), done.repetition()), DriverThreads.ofDescribed(driver));
+        }
       } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
         for (RunResult r : store.runs(done.runIds())) {
           String records = r.config() == null ? null : r.config().get("run.records");
@@ -153,7 +169,11 @@ public final class SuiteRunner {
               point.labels().get("rate"),
               base.sustainableRate(),
               base.converged() ? "" : " (the search did not converge: a lower bound)"));
-      request = request.withRate(rate);
+      request =
+          request
+              .withRate(rate)
+              .withDriver(
+                  searchDrivers.getOrDefault(doneKey(point.relativeTo(), rep), request.driver()));
     }
     RunResult r = execute(request.withRecords(sized(point, request)), kafka, redis, store);
     long target = plan.spec().drainSeconds();
@@ -219,6 +239,7 @@ public final class SuiteRunner {
           "  → " + (j.sustainable() ? "sustainable: " : "not sustainable: ") + j.reason());
     }
     PointOutcome.SearchOutcome result = search.outcome();
+    searchDrivers.put(doneKey(point.key(), rep), base.driver());
     progress.accept(
         String.format(
             "  → highest sustainable rate %,d records/s after %d trials (%s)",

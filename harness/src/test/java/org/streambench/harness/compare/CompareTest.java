@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.streambench.harness.report.model.ReportFixtures.point;
 import static org.streambench.harness.report.model.ReportFixtures.run;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -15,9 +18,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.streambench.harness.Mode;
+import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
 
@@ -84,6 +90,37 @@ class CompareTest {
     Comparison.Row cores = row(Comparison.of(a, b), Figure.ENGINE_CORES);
     assertFalse(cores.a().known());
     assertEquals("no noise estimate", cores.judgement());
+  }
+
+  @Test
+  void aDrainsNoiseIsThatOfItsSteadyPart() throws IOException {
+    // ramp-up (seconds 0-2), steady at 1,000 outputs/s (3-7), tail (8); two inputs per output
+    long[] out = {0, 300, 1000, 1000, 1010, 990, 1000, 1000, 100};
+    RunResult drain = drain(out, new RunResult.Throughput(2000, 1000, 5, 4000, 4000));
+    assertEquals(
+        List.of(2000.0, 2020.0, 1980.0, 2000.0, 2000.0),
+        PerSecond.values(Figure.THROUGHPUT_IN, drain),
+        "neither the pre-fill's sending nor the ramp-up and tail");
+    assertEquals(
+        List.of(1000.0, 1010.0, 990.0, 1000.0, 1000.0),
+        PerSecond.values(Figure.THROUGHPUT_OUT, drain));
+    assertTrue(PerSecond.values(Figure.E2E_P99, drain).isEmpty());
+  }
+
+  /** A fixed-rate fixture turned into a drain with this output per second and these figures. */
+  private static RunResult drain(long[] outPerSecond, RunResult.Throughput throughput)
+      throws IOException {
+    List<IntervalPoint> series = new ArrayList<>();
+    for (int s = 0; s < outPerSecond.length; s++) {
+      series.add(new IntervalPoint(s, outPerSecond[s], 0, 0, 0, 0));
+    }
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode tree = (ObjectNode) json.readTree(ResultJson.toJson(run("d", "flink", 1000, 5)));
+    tree.set("mode", json.readTree(ResultJson.toJson(Mode.DRAIN)));
+    tree.set("timeseries", json.readTree(ResultJson.toJson(series)));
+    tree.set("throughput", json.readTree(ResultJson.toJson(throughput)));
+    ((ObjectNode) tree.get("config")).remove(List.of("run.warmup", "run.duration"));
+    return ResultJson.fromJson(tree.toString());
   }
 
   @Test

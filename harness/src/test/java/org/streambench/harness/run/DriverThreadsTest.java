@@ -31,4 +31,14 @@ class DriverThreadsTest {
     assertNull(new DriverThreads(2, 2).doubled(8, true, 2));
     assertNull(DriverThreads.ONE_EACH.doubled(1, true, 8));
   }
+
+  @Test
+  void readsBackWhatARunStored() {
+    for (DriverThreads t :
+        new DriverThreads[] {
+          new DriverThreads(0, 0), new DriverThreads(2, 1), new DriverThreads(1, 0)
+        }) {
+      assertEquals(t, DriverThreads.ofDescribed(t.describe()));
+    }
+  }
 }
