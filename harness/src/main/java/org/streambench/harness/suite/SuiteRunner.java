@@ -97,14 +97,14 @@ public final class SuiteRunner {
     for (PointOutcome done : store.suites().points(suiteId)) {
       if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
         found.put(doneKey(done.pointKey(), done.repetition()), done.search());
-        List<RunResult> trials = store.runs(done.runIds());
-        String driver =
-            trials.isEmpty() || trials.get(trials.size() - 1).config() == null
-                ? null
-                : trials.get(trials.size() - 1).config().get("run.driver-threads");
-        if (driver != null) { // the last trial's, as threads only grow during a search
-          searchDrivers.put(
-              doneKey(done.pointKey(), done.repetition()), DriverThreads.ofDescribed(driver));
+        // the last trial's driver threads, as they only grow during a search
+        List<String> ids = done.runIds();
+        for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
+          String driver = last.config() == null ? null : last.config().get("run.driver-threads");
+          if (driver != null) {
+            searchDrivers.put(
+                doneKey(done.pointKey(), done.repetition()), DriverThreads.ofDescribed(driver));
+          }
         }
       } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
         for (RunResult r : store.runs(done.runIds())) {
