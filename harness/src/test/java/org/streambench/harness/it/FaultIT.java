@@ -24,23 +24,30 @@ import org.streambench.verifier.Verdict;
 class FaultIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
+  /**
+   * Observed for 90 s, not 45: the restarted TaskManager's JVM starts while the survivors, the
+   * broker and the harness keep both cores of a 2-core machine busy, and took 17 to 28 s after the
+   * kill to register (its RPC system alone 6 to 13 s, against 3 s at the first start); the job then
+   * restores from its last checkpoint and commits again. Output came back 30 to 50 s after the
+   * kill, and with 45 s the steady state often ended first: recovery unknown.
+   */
   @Test
   @Timeout(300)
   void flinkExactlyOnceThroughAKilledTaskManager() throws Exception {
-    assertExactlyOnceThroughAKilledWorker("flink", "taskmanager");
+    assertExactlyOnceThroughAKilledWorker("flink", "taskmanager", 90);
   }
 
   @Test
   @Timeout(300)
   void kafkaStreamsExactlyOnceThroughAKilledInstance() throws Exception {
-    assertExactlyOnceThroughAKilledWorker("kafka-streams", "instance");
+    assertExactlyOnceThroughAKilledWorker("kafka-streams", "instance", 45);
   }
 
   @Test
   @Timeout(300)
   void baselineAtMostOnceCountsWhatAKilledInstanceLost() throws Exception {
     assumeTrue(TestEngines.isSelected("baseline"), "baseline not selected");
-    RunResult r = runWithAKilledWorker("baseline", Guarantee.AT_MOST_ONCE);
+    RunResult r = runWithAKilledWorker("baseline", Guarantee.AT_MOST_ONCE, 45);
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("duplicated"), "at-most-once never duplicates");
     assertTrue(r.verification().containsKey("lost"), "loss counted: " + r.verification());
@@ -78,10 +85,10 @@ class FaultIT {
     assertEquals(3.0, stop.backAfterSeconds(), 1.0);
   }
 
-  private static void assertExactlyOnceThroughAKilledWorker(String engine, String worker)
-      throws Exception {
+  private static void assertExactlyOnceThroughAKilledWorker(
+      String engine, String worker, int measureSeconds) throws Exception {
     assumeTrue(TestEngines.isSelected(engine), engine + " not selected");
-    RunResult r = runWithAKilledWorker(engine, Guarantee.EXACTLY_ONCE);
+    RunResult r = runWithAKilledWorker(engine, Guarantee.EXACTLY_ONCE, measureSeconds);
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));
     assertEquals(0L, r.verification().get("duplicated"));
@@ -90,11 +97,12 @@ class FaultIT {
     assertTrue(f.peakBacklog() > 0, () -> "the fault held output back: " + f);
   }
 
-  private static RunResult runWithAKilledWorker(String engine, Guarantee g) throws Exception {
+  private static RunResult runWithAKilledWorker(String engine, Guarantee g, int measureSeconds)
+      throws Exception {
     RunResult r =
         kafka.run(
             SharedBroker.withFaults(
-                SharedBroker.clusterWorkload(engine, "identity", g, 2_000, 5, 45),
+                SharedBroker.clusterWorkload(engine, "identity", g, 2_000, 5, measureSeconds),
                 "kill:worker@8s"));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     return r;

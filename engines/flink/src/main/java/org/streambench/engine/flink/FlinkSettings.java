@@ -16,9 +16,13 @@ final class FlinkSettings {
   private FlinkSettings() {}
 
   /**
-   * The {@code flink.*} settings, plus checkpoint and RocksDB directories under the run directory
-   * unless the settings name them: file-system checkpoint storage is what RocksDB and incremental
-   * checkpoints need, and the run directory keeps them beside the run's other files.
+   * The {@code flink.*} settings, plus checkpoint, RocksDB and working directories under the run
+   * directory unless the settings name them: file-system checkpoint storage is what RocksDB and
+   * incremental checkpoints need, and the run directory keeps them beside the run's other files.
+   * The working directory matters most: a TaskManager with a fixed resource id keeps it (slot
+   * allocation snapshots, local state) after it exits, so under Flink's default, {@code
+   * /tmp/tm_<resource id>}, one run's would be left behind and found by the next run's TaskManager
+   * of the same name.
    */
   static Configuration configuration(JobSpec spec) {
     Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
@@ -31,6 +35,9 @@ final class FlinkSettings {
     flink.putIfAbsent(
         "state.backend.rocksdb.localdir",
         spec.runDir().resolve("rocksdb").toAbsolutePath().toString());
+    flink.putIfAbsent(
+        "process.working-dir",
+        spec.runDir().resolve("flink-working-dir").toAbsolutePath().toString());
     return Configuration.fromMap(flink);
   }
 }

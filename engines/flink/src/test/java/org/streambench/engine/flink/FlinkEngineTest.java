@@ -94,7 +94,7 @@ class FlinkEngineTest {
   }
 
   @Test
-  void checkpointsUnderTheRunDirectoryUnlessTold() {
+  void checkpointAndWorkingDirectoriesUnderTheRunDirectoryUnlessTold() {
     Configuration defaults = FlinkSettings.configuration(spec("identity", Map.of(), Map.of()));
     assertEquals(
         runDir.resolve("checkpoints").toUri().toString(),
@@ -102,6 +102,9 @@ class FlinkEngineTest {
     assertEquals(
         runDir.resolve("rocksdb").toString(),
         defaults.toMap().get("state.backend.rocksdb.localdir"));
+    assertEquals(
+        runDir.resolve("flink-working-dir").toString(),
+        defaults.toMap().get("process.working-dir"));
     Configuration told =
         FlinkSettings.configuration(
             spec("identity", Map.of(), Map.of("flink.execution.checkpointing.dir", "file:///x")));
