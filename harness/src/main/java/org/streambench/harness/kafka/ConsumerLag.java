@@ -101,11 +101,18 @@ public final class ConsumerLag implements AutoCloseable {
     return points;
   }
 
+  /**
+   * Stops the readings after a last one, taken now, while the engine still runs: a run of a few
+   * seconds may end before the first reading that follows its engine's first commit (Flink commits
+   * on checkpoint completion), and would otherwise show no lag at all.
+   */
   @Override
   public void close() {
     timer.shutdownNow();
     try {
-      timer.awaitTermination(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+      if (timer.awaitTermination(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+        read();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -146,27 +146,36 @@ public record RunRequest(
 
   /** The same run at another offered rate (a sustainable-throughput search's next trial). */
   public RunRequest withRate(long newRate) {
-    return with(newRate, records, driver);
+    return with(newRate, records, driver, warmup);
   }
 
   /** The same drain with another pre-fill (a suite sizing a drain by its steady seconds). */
   public RunRequest withRecords(long newRecords) {
-    return with(rate, newRecords, driver);
+    return with(rate, newRecords, driver, warmup);
   }
 
   /** The same run with other driver threads (a search's answer to a driver-bound trial). */
   public RunRequest withDriver(DriverThreads newDriver) {
-    return with(rate, records, newDriver);
+    return with(rate, records, newDriver, warmup);
   }
 
-  /** This request with the three things a suite varies between its runs of one point. */
-  private RunRequest with(long newRate, long newRecords, DriverThreads newDriver) {
+  /**
+   * The same run with another warm-up (a search's answer to a trial still working off its start-up
+   * backlog).
+   */
+  public RunRequest withWarmup(Duration newWarmup) {
+    return with(rate, records, driver, newWarmup);
+  }
+
+  /** This request with the four things a suite varies between its runs of one point. */
+  private RunRequest with(
+      long newRate, long newRecords, DriverThreads newDriver, Duration newWarmup) {
     return new RunRequest(
         engine,
         workload,
         mode,
         newRate,
-        warmup,
+        newWarmup,
         duration,
         newRecords,
         parallelism,

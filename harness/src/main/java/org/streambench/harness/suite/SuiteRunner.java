@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.kafka.KafkaCluster;
@@ -48,11 +49,26 @@ public final class SuiteRunner {
   private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
 
   /**
-   * The driver threads each finished search ended with, by {@link #doneKey}: a search that doubled
-   * them after a driver-bound trial found its rate with them, so the rates relative to it run with
-   * them too.
+   * The driver threads and warm-up each finished search ended with, by {@link #doneKey}: a search
+   * that doubled its threads after a driver-bound trial, or its warm-up after a trial still working
+   * off its start-up backlog, found its rate with them, so the rates relative to it run with them
+   * too.
    */
-  private final Map<String, DriverThreads> searchDrivers = new HashMap<>();
+  private final Map<String, SearchEnd> searchEnds = new HashMap<>();
+
+  /** What a search's last trial ran with, beyond the point's own request. */
+  private record SearchEnd(DriverThreads driver, Duration warmup) {
+    RunRequest applyTo(RunRequest request) {
+      return request.withDriver(driver).withWarmup(max(warmup, request.warmup()));
+    }
+
+    private static Duration max(Duration a, Duration b) {
+      return a.compareTo(b) >= 0 ? a : b;
+    }
+  }
+
+  /** A search doubles a trial's warm-up up to this when the trial was still catching up. */
+  static final Duration MAX_SEARCH_WARMUP = Duration.ofSeconds(120);
 
   /** Each drain point's pre-fill as resized for its {@code drain-seconds}, by point key. */
   private final Map<String, Long> drainRecords = new HashMap<>();
@@ -97,13 +113,16 @@ public final class SuiteRunner {
     for (PointOutcome done : store.suites().points(suiteId)) {
       if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
         found.put(doneKey(done.pointKey(), done.repetition()), done.search());
-        // the last trial's driver threads, as they only grow during a search
+        // the last trial's driver threads and warm-up, as they only grow during a search
         List<String> ids = done.runIds();
         for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
-          String driver = last.config() == null ? null : last.config().get("run.driver-threads");
-          if (driver != null) {
-            searchDrivers.put(
-                doneKey(done.pointKey(), done.repetition()), DriverThreads.ofDescribed(driver));
+          Map<String, String> config = last.config() == null ? Map.of() : last.config();
+          String driver = config.get("run.driver-threads");
+          String warmup = config.get("run.warmup");
+          if (driver != null && warmup != null) {
+            searchEnds.put(
+                doneKey(done.pointKey(), done.repetition()),
+                new SearchEnd(DriverThreads.ofDescribed(driver), Durations.parse(warmup)));
           }
         }
       } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
@@ -169,11 +188,8 @@ public final class SuiteRunner {
               point.labels().get("rate"),
               base.sustainableRate(),
               base.converged() ? "" : " (the search did not converge: a lower bound)"));
-      request =
-          request
-              .withRate(rate)
-              .withDriver(
-                  searchDrivers.getOrDefault(doneKey(point.relativeTo(), rep), request.driver()));
+      SearchEnd end = searchEnds.get(doneKey(point.relativeTo(), rep));
+      request = end == null ? request.withRate(rate) : end.applyTo(request.withRate(rate));
     }
     RunResult r = execute(request.withRecords(sized(point, request)), kafka, redis, store);
     long target = plan.spec().drainSeconds();
@@ -234,12 +250,20 @@ public final class SuiteRunner {
         base = base.withDriver(more);
         continue;
       }
+      Duration longer = j.catchingUp() ? longerWarmup(base.warmup()) : null;
+      if (longer != null) {
+        String reason = j.reason() + "; repeated with a " + Durations.format(longer) + " warm-up";
+        search.repeated(rate, r.runId(), reason);
+        progress.accept("  → " + reason);
+        base = base.withWarmup(longer);
+        continue;
+      }
       search.record(rate, r.runId(), j);
       progress.accept(
           "  → " + (j.sustainable() ? "sustainable: " : "not sustainable: ") + j.reason());
     }
     PointOutcome.SearchOutcome result = search.outcome();
-    searchDrivers.put(doneKey(point.key(), rep), base.driver());
+    searchEnds.put(doneKey(point.key(), rep), new SearchEnd(base.driver(), base.warmup()));
     progress.accept(
         String.format(
             "  → highest sustainable rate %,d records/s after %d trials (%s)",
@@ -271,6 +295,18 @@ public final class SuiteRunner {
             request.partitions(),
             request.workloadDefinition().concurrentInput(),
             Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * The warm-up a search tries after a trial that was still working off its start-up backlog: twice
+   * the last, at most {@link #MAX_SEARCH_WARMUP}; null when it already had that much.
+   */
+  static Duration longerWarmup(Duration warmup) {
+    if (warmup.compareTo(MAX_SEARCH_WARMUP) >= 0) {
+      return null;
+    }
+    Duration doubled = warmup.isZero() ? Duration.ofSeconds(10) : warmup.multipliedBy(2);
+    return doubled.compareTo(MAX_SEARCH_WARMUP) > 0 ? MAX_SEARCH_WARMUP : doubled;
   }
 
   /** One run, stored; null if a signal aborted it. */

@@ -12,7 +12,10 @@ import org.streambench.harness.results.RunResult;
  * Whether a fixed-rate run kept up with its offered rate: it completed with a valid verdict, its
  * backlog did not grow over the steady state (least-squares slope of the per-second backlog at most
  * {@link #MAX_BACKLOG_GROWTH} of the rate), and it met the latency objective if there is one. A
- * driver-bound run says nothing about the engine and is reported as such.
+ * driver-bound run says nothing about the engine and is reported as such; so does a run that missed
+ * the objective while its backlog shrank by more than {@link #MAX_BACKLOG_GROWTH} of the rate per
+ * second: the engine was still working off the backlog of its start-up, so its warm-up was too
+ * short to tell whether it sustains the rate.
  */
 public final class Sustainability {
   /** Backlog may grow by at most this fraction of the offered rate per second. */
@@ -25,9 +28,15 @@ public final class Sustainability {
   /**
    * @param sustainable whether the engine kept up
    * @param driverBound the generator, not the engine, could not keep the rate
+   * @param catchingUp the objective was missed while the backlog shrank: warm-up too short
    * @param reason one line: why
    */
-  public record Judgement(boolean sustainable, boolean driverBound, String reason) {}
+  public record Judgement(
+      boolean sustainable, boolean driverBound, boolean catchingUp, String reason) {
+    public Judgement(boolean sustainable, boolean driverBound, String reason) {
+      this(sustainable, driverBound, false, reason);
+    }
+  }
 
   /**
    * @param r the run
@@ -71,11 +80,17 @@ public final class Sustainability {
           String.format("%s (%.1f%% of the rate): not keeping up", backlog, 100 * slope / rate));
     }
     if (objective != null && !objective.met(r.endToEndLatencyMicros())) {
+      boolean catchingUp = slope < -MAX_BACKLOG_GROWTH * rate;
       return new Judgement(
           false,
           false,
+          catchingUp,
           String.format(
-              "%s above the objective %s (%s)", describe(objective, r), objective, backlog));
+              "%s above the objective %s (%s)%s",
+              describe(objective, r),
+              objective,
+              backlog,
+              catchingUp ? ": still working off its start-up backlog" : ""));
     }
     return new Judgement(
         true,
