@@ -232,6 +232,7 @@ public final class SuiteRunner {
     SustainableSearch search = new SustainableSearch(plan.spec().search());
     List<String> runIds = new ArrayList<>();
     RunRequest base = point.request();
+    CatchUpRepeats catchUp = new CatchUpRepeats();
     for (long rate = search.nextRate(); rate > 0; rate = search.nextRate()) {
       progress.accept(String.format("  trial %d at %,d records/s", runIds.size() + 1, rate));
       RunResult r = execute(base.withRate(rate), kafka, redis, store);
@@ -250,13 +251,29 @@ public final class SuiteRunner {
         base = base.withDriver(more);
         continue;
       }
-      Duration longer = j.catchingUp() ? longerWarmup(base.warmup()) : null;
-      if (longer != null) {
-        String reason = j.reason() + "; repeated with a " + Durations.format(longer) + " warm-up";
-        search.repeated(rate, r.runId(), reason);
-        progress.accept("  → " + reason);
-        base = base.withWarmup(longer);
-        continue;
+      if (j.catchingUp()) {
+        long p99 = r.endToEndLatencyMicros().p99();
+        boolean worth = catchUp.worthRepeating(rate, p99);
+        Duration longer = worth ? longerWarmup(base.warmup()) : null;
+        if (longer != null) {
+          String reason = j.reason() + "; repeated with a " + Durations.format(longer) + " warm-up";
+          search.repeated(rate, r.runId(), reason);
+          progress.accept("  → " + reason);
+          catchUp.repeating(rate, p99, base.warmup());
+          base = base.withWarmup(longer);
+          continue;
+        }
+        if (!worth) {
+          j =
+              new Sustainability.Judgement(
+                  false,
+                  false,
+                  j.reason()
+                      + "; yet the "
+                      + Durations.format(base.warmup())
+                      + " warm-up did not lower p99: the rate, not the warm-up");
+          base = base.withWarmup(catchUp.lastHelpfulWarmup());
+        }
       }
       search.record(rate, r.runId(), j);
       progress.accept(
