@@ -6,6 +6,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Durations;
 import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.process.ClassDataSharing;
 import org.streambench.harness.run.Provenance;
 import org.streambench.harness.run.RunGuard;
 import picocli.CommandLine;
@@ -21,7 +22,10 @@ import picocli.CommandLine.Command;
           + " with intended send times, per-record latency in HdrHistogram, every output verified,"
           + " every result stored with its provenance.",
       "",
-      "Data: runs/<run-id>/ and runs/results.db under the checkout (or $STREAMBENCH_DATA)."
+      "Data: runs/<run-id>/ and runs/results.db under the checkout (or $STREAMBENCH_DATA).",
+      "The broker's and engines' JVMs start from class-data sharing archives kept in class-data/"
+          + " beside each jar (written by the first process; $STREAMBENCH_CLASS_DATA_SHARING=off"
+          + " starts them without)."
     },
     subcommands = {
       QuickstartCommand.class,
@@ -54,6 +58,12 @@ public final class StreambenchCli implements Runnable {
   }
 
   public static void main(String[] args) {
+    try {
+      ClassDataSharing.fromEnvironment();
+    } catch (UsageException e) {
+      System.err.println("streambench: " + e.getMessage());
+      System.exit(EXIT_USAGE);
+    }
     RunGuard.install(Thread.currentThread());
     int code;
     try {

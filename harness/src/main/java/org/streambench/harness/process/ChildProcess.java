@@ -20,14 +20,21 @@ public final class ChildProcess {
   private final Path log;
   private final List<String> command;
   private final Map<String, String> env;
+  private final ClassDataSharing.Archive archive;
 
   private ChildProcess(
-      String role, Process process, Path log, List<String> command, Map<String, String> env) {
+      String role,
+      Process process,
+      Path log,
+      List<String> command,
+      Map<String, String> env,
+      ClassDataSharing.Archive archive) {
     this.role = role;
     this.process = process;
     this.log = log;
     this.command = List.copyOf(command);
     this.env = Map.copyOf(env);
+    this.archive = archive;
   }
 
   /**
@@ -35,24 +42,34 @@ public final class ChildProcess {
    * (or be wrapped by something that does) to exit when the harness dies.
    */
   public static ChildProcess start(String role, List<String> command, Path log) throws IOException {
-    return start(role, command, Map.of(), log);
+    return start(role, command, Map.of(), log, ClassDataSharing.Archive.NONE);
   }
 
   private static ChildProcess start(
-      String role, List<String> cmd, Map<String, String> env, Path log) throws IOException {
+      String role,
+      List<String> cmd,
+      Map<String, String> env,
+      Path log,
+      ClassDataSharing.Archive archive)
+      throws IOException {
     Files.createDirectories(log.getParent());
     Files.writeString(log, "# " + String.join(" ", cmd) + System.lineSeparator());
-    return launch(role, cmd, env, log);
+    return launch(role, cmd, env, log, archive);
   }
 
   private static ChildProcess launch(
-      String role, List<String> cmd, Map<String, String> env, Path log) throws IOException {
+      String role,
+      List<String> cmd,
+      Map<String, String> env,
+      Path log,
+      ClassDataSharing.Archive archive)
+      throws IOException {
     ProcessBuilder pb =
         new ProcessBuilder(cmd)
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     pb.environment().putAll(env);
-    ChildProcess child = new ChildProcess(role, pb.start(), log, cmd, env);
+    ChildProcess child = new ChildProcess(role, pb.start(), log, cmd, env, archive);
     ChildProcesses.register(child);
     return child;
   }
@@ -66,12 +83,13 @@ public final class ChildProcess {
         log,
         "# streambench: started again: " + String.join(" ", command) + System.lineSeparator(),
         java.nio.file.StandardOpenOption.APPEND);
-    return launch(role, command, env, log);
+    return launch(role, command, env, log, archive);
   }
 
   /**
    * Starts {@code java <jvmOptions> -cp jar mainClass args}, tagged with the run id so that tests
-   * and users can find a run's processes ({@code -Dstreambench.run=<id>}).
+   * and users can find a run's processes ({@code -Dstreambench.run=<id>}), with the class-data
+   * sharing archive of its jar and main class ({@link ClassDataSharing}).
    */
   public static ChildProcess startJava(
       String role,
@@ -83,8 +101,11 @@ public final class ChildProcess {
       Map<String, String> env,
       Path log)
       throws IOException {
+    ClassDataSharing.Archive archive =
+        ClassDataSharing.fromEnvironment().forProcess(jar, mainClass);
     List<String> cmd = new ArrayList<>();
     cmd.add(Home.javaBinary().toString());
+    cmd.addAll(archive.jvmOptions());
     cmd.addAll(jvmOptions);
     cmd.add("-Dstreambench.run=" + runTag);
     cmd.add("-Dstreambench.role=" + role);
@@ -92,7 +113,7 @@ public final class ChildProcess {
     cmd.add(jar.toString());
     cmd.add(mainClass);
     cmd.addAll(args);
-    return start(role, cmd, env, log);
+    return start(role, cmd, env, log, archive);
   }
 
   public String role() {
@@ -127,9 +148,15 @@ public final class ChildProcess {
     return exited;
   }
 
-  /** Asks the process to stop (SIGTERM), then kills it and its descendants if it lingers. */
+  /**
+   * Asks the process to stop (SIGTERM), then kills it and its descendants if it lingers; one that
+   * records its classes writes its class-data sharing archive first.
+   */
   public void stop(long graceMillis) {
     try {
+      if (process.isAlive()) {
+        archive.writeFrom(process.pid());
+      }
       var descendants = process.descendants().toList();
       process.destroy();
       if (!process.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.streambench.api.Deployment;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ClassDataSharing;
 import org.streambench.harness.redis.Redis;
 
 /** Where a result came from: tool version and commit, host, JVMs, engine and Kafka versions. */
@@ -97,6 +98,8 @@ public final class Provenance {
     jvm.put("java", System.getProperty("java.version"));
     jvm.put("vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
     jvm.put("flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    // whether the broker's and engines' JVMs started from class-data sharing archives
+    jvm.put("childClassDataSharing", ClassDataSharing.fromEnvironment().enabled() ? "on" : "off");
     return jvm;
   }
 
