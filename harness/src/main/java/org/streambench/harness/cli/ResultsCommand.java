@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "results",
     mixinStandardHelpOptions = true,
-    description = "Lists stored runs, newest first. See one with: streambench show RUN")
+    description =
+        "Lists stored runs, newest first: input and output records/s (a windowed workload's output"
+            + " is its result rows) and end-to-end p99. See one with: streambench show RUN")
 final class ResultsCommand implements Callable<Integer> {
   @Option(
       names = "--limit",
@@ -30,16 +32,18 @@ final class ResultsCommand implements Callable<Integer> {
         System.out.println("No runs stored yet. Try: ./streambench quickstart");
         return 0;
       }
-      String format = "%-36s %-20s %-10s %-10s %-14s %-9s %-8s %12s %10s%n";
+      String format = "%-36s %-20s %-13s %-12s %-10s %-14s %-9s %-8s %12s %12s %10s%n";
       System.out.printf(
           format,
           "RUN",
           "STARTED (UTC)",
           "ENGINE",
+          "WORKLOAD",
           "MODE",
           "GUARANTEE",
           "STATUS",
           "VERDICT",
+          "IN REC/S",
           "OUT REC/S",
           "E2E P99 MS");
       for (RunResult r : runs) {
@@ -48,10 +52,12 @@ final class ResultsCommand implements Callable<Integer> {
             r.runId(),
             r.startedAt().substring(0, Math.min(19, r.startedAt().length())).replace('T', ' '),
             r.engine(),
+            r.workload(),
             r.mode(),
             r.guarantee(),
             r.status(),
             r.verdict(),
+            r.throughput() == null ? "-" : String.format("%,.0f", r.throughput().inPerSecond()),
             r.throughput() == null ? "-" : String.format("%,.0f", r.throughput().outPerSecond()),
             r.endToEndLatencyMicros() == null
                 ? "-"
