@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The ports a daemon of an engine's cluster picked, published in a properties file in the run
@@ -50,10 +52,22 @@ public final class PublishedPorts {
     return Integer.parseInt(value);
   }
 
-  /** A port free on 127.0.0.1 right now. */
+  /** Every port {@link #freePort} handed out in this JVM. */
+  private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+
+  /**
+   * A port free on 127.0.0.1 right now, and never one this JVM was handed before: a port just
+   * probed and closed can come back from the next probe, and a process that asked for two ports one
+   * after the other once got the same one twice (the embedded broker's client and controller
+   * listeners, which Kafka refuses).
+   */
   public static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
+    while (true) {
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        if (HANDED_OUT.add(s.getLocalPort())) {
+          return s.getLocalPort();
+        }
+      }
     }
   }
 }

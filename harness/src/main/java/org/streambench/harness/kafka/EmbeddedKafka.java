@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
+import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.process.ChildProcess;
@@ -251,8 +252,8 @@ public final class EmbeddedKafka implements KafkaCluster {
   }
 
   private static int freePort() {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
+    try {
+      return PublishedPorts.freePort();
     } catch (IOException e) {
       throw new UncheckedIOException("no free port on 127.0.0.1", e);
     }

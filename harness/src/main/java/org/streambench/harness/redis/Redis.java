@@ -2,12 +2,11 @@ package org.streambench.harness.redis;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import org.streambench.api.PublishedPorts;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.process.ChildProcess;
 import redis.clients.jedis.Jedis;
@@ -129,9 +128,7 @@ public final class Redis implements AutoCloseable {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    return PublishedPorts.freePort();
   }
 
   public String host() {

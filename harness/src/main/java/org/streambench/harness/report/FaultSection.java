@@ -1,5 +1,7 @@
 package org.streambench.harness.report;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
@@ -18,25 +20,29 @@ final class FaultSection {
         .anyMatch(r -> r.faults() != null && !r.faults().isEmpty());
   }
 
-  static void write(Html h, ReportModel m) {
-    h.open("table", "summary");
-    h.open("thead", null)
-        .row(
-            true,
-            "configuration",
-            "run",
-            "verdict",
-            "lost / dup",
-            "fault",
-            "process",
-            "at (s)",
-            "back after (s)",
-            "output gap (ms)",
-            "recovery (s)",
-            "peak p99 (ms)",
-            "peak owed (records)")
-        .close("thead");
-    h.open("tbody", null);
+  static final List<String> HEADER =
+      List.of(
+          "configuration",
+          "run",
+          "verdict",
+          "lost / dup",
+          "fault",
+          "process",
+          "at (s)",
+          "back after (s)",
+          "output gap (ms)",
+          "recovery (s)",
+          "peak p99 (ms)",
+          "peak owed (records)");
+
+  static final String NOTE =
+      "Recovery: from the fault until three consecutive seconds with output at 95 % or more of"
+          + " the output rate before the first fault and p99 at most 1.5 times the p99 before"
+          + " it; peak owed: the most output records held back. Definitions in docs/faults.md.";
+
+  /** One row per fault, cells as {@link #HEADER} names them. */
+  static List<List<String>> rows(ReportModel m) {
+    List<List<String>> rows = new ArrayList<>();
     for (Configuration c : m.configurations()) {
       for (Configuration.Member member : c.members()) {
         RunResult r = member.run();
@@ -44,30 +50,33 @@ final class FaultSection {
           continue;
         }
         for (RunResult.Fault f : r.faults()) {
-          h.row(
-              false,
-              c.name(),
-              member.label(),
-              r.status() + " / " + r.verdict(),
-              count(r, "lost") + " / " + count(r, "duplicated"),
-              f.fault(),
-              f.process() == null ? "(none)" : f.process(),
-              Format.number(f.atSeconds()),
-              f.backAfterSeconds() == null ? "left down" : Format.number(f.backAfterSeconds()),
-              f.outputGapMillis() == null ? "no output" : Format.number(f.outputGapMillis()),
-              f.recoverySeconds() == null ? f.recovery() : Format.number(f.recoverySeconds()),
-              Format.number(f.peakP99Millis()),
-              Format.number(f.peakBacklog()));
+          rows.add(
+              List.of(
+                  c.name(),
+                  member.label(),
+                  r.status() + " / " + r.verdict(),
+                  count(r, "lost") + " / " + count(r, "duplicated"),
+                  f.fault(),
+                  f.process() == null ? "(none)" : f.process(),
+                  Format.number(f.atSeconds()),
+                  f.backAfterSeconds() == null ? "left down" : Format.number(f.backAfterSeconds()),
+                  f.outputGapMillis() == null ? "no output" : Format.number(f.outputGapMillis()),
+                  f.recoverySeconds() == null ? f.recovery() : Format.number(f.recoverySeconds()),
+                  Format.number(f.peakP99Millis()),
+                  Format.number(f.peakBacklog())));
         }
       }
     }
+    return rows;
+  }
+
+  static void write(Html h, ReportModel m) {
+    h.open("table", "summary");
+    h.open("thead", null).row(true, HEADER.toArray(String[]::new)).close("thead");
+    h.open("tbody", null);
+    rows(m).forEach(row -> h.row(false, row.toArray(String[]::new)));
     h.close("tbody").close("table");
-    h.element(
-        "p",
-        "note",
-        "Recovery: from the fault until three consecutive seconds with output at 95 % or more of"
-            + " the output rate before the first fault and p99 at most 1.5 times the p99 before"
-            + " it; peak owed: the most output records held back. Definitions in docs/faults.md.");
+    h.element("p", "note", NOTE);
   }
 
   private static String count(RunResult r, String kind) {

@@ -25,9 +25,10 @@ import org.streambench.harness.suite.SuiteSpec;
 /**
  * A suite's results as a page to ship with the tool ({@code docs/results/<suite>.md}): what the
  * suite reproduces (its file's opening comment), how and where it ran, the figures of every
- * configuration (median and min–max over valid runs) and of every search, the engines ranked
- * against each other where configurations differ only in engine, and charts as SVG files beside it
- * ({@code <suite>/*.svg}). Everything on it is read from the stored suite; nothing is typed in.
+ * configuration (median and min–max over valid runs), of every search and of every fault, the
+ * engines ranked against each other where configurations differ only in engine, and charts as SVG
+ * files beside it ({@code <suite>/*.svg}). Everything on it is read from the stored suite; nothing
+ * is typed in.
  */
 public final class ResultsPage {
   private final ReportModel model;
@@ -84,6 +85,7 @@ public final class ResultsPage {
     provenance();
     measured();
     searches();
+    faults();
     ranking();
   }
 
@@ -257,6 +259,21 @@ public final class ResultsPage {
             "bar: median over repetitions; line: min–max",
             "records/s",
             found));
+  }
+
+  /** Every fault of every run, valid or not: a guarantee broken under a fault is the finding. */
+  private void faults() {
+    if (!FaultSection.applies(model)) {
+      return;
+    }
+    line("## Faults and recovery");
+    line("");
+    row(FaultSection.HEADER);
+    row(FaultSection.HEADER.stream().map(h -> "---").toList());
+    FaultSection.rows(model).forEach(this::row);
+    line("");
+    line(FaultSection.NOTE);
+    line("");
   }
 
   private void ranking() {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -108,7 +107,7 @@ class ClusterDeploymentIT {
   @Timeout(300)
   void aHarnessKilledDuringAClusterRunLeavesNoProcess(EngineDescriptor engine) throws Exception {
     Home checkout = Home.detect();
-    Path data = Files.createTempDirectory("streambench-sigkill-");
+    Path data = kafka.newDirectory("sigkill-");
     Process harness =
         new ProcessBuilder(
                 Home.javaBinary().toString(),

@@ -141,6 +141,7 @@ class FailureIT {
         assertEquals(1, runs.size());
         assertEquals(RunResult.Status.ABORTED, runs.get(0).status());
       }
+      SharedBroker.deleteTree(data); // kept when an assertion above failed
     } finally {
       harness.destroyForcibly();
       processesUnder(data).forEach(ProcessHandle::destroyForcibly);

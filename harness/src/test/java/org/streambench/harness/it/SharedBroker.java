@@ -38,6 +38,15 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   final ResultStore store;
   final EngineRegistry engines;
   private final Path data;
+
+  /**
+   * A new directory for a test's own files (a user's cluster), deleted with the class's runs or
+   * kept with them when a test failed.
+   */
+  Path newDirectory(String prefix) throws java.io.IOException {
+    return Files.createTempDirectory(data, prefix);
+  }
+
   private Redis redis;
   private boolean keep;
 
@@ -307,9 +316,14 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
     if (keep) {
       System.out.println("kept " + data + ": a test failed");
     } else {
-      try (var paths = Files.walk(data)) {
-        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      deleteTree(data);
+    }
+  }
+
+  /** Deletes {@code dir} and everything under it. */
+  static void deleteTree(Path dir) throws java.io.IOException {
+    try (var paths = Files.walk(dir)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 }

@@ -32,6 +32,11 @@ final class TestEngines {
         .toList();
   }
 
+  /** Whether the engines were named ({@value #PROPERTY}): then every test runs on each of them. */
+  static boolean named() {
+    return !System.getProperty(PROPERTY, "").isBlank();
+  }
+
   /** Whether engine {@code name} is among the selected ones. */
   static boolean isSelected(String name) {
     return selected().stream().anyMatch(e -> e.name().equals(name));

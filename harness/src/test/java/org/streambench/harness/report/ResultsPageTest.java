@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
 
 /** The results page of {@link ReportHtmlTest}'s suite: flink and baseline, a sweep and a search. */
@@ -67,5 +72,68 @@ class ResultsPageTest {
       assertTrue(md.contains("](demo/" + chart + ".svg)"), chart);
       assertTrue(Files.readString(dir.resolve("demo/" + chart + ".svg")).startsWith("<svg"), chart);
     }
+  }
+
+  @Test
+  void aFaultSuitesPageListsEveryFaultWithItsRecovery(@TempDir Path dir) throws Exception {
+    StoredSuite s = ReportHtmlTest.suite();
+    Map<String, RunResult> runs = new LinkedHashMap<>(s.runs());
+    runs.put(
+        "flink-1000-1",
+        ReportFixtures.withFaults(
+            runs.get("flink-1000-1"),
+            List.of(
+                new RunResult.Fault(
+                    1,
+                    "kill:worker@8s",
+                    "kill",
+                    "worker",
+                    "taskmanager-1",
+                    4242,
+                    8.0,
+                    "2026-01-01T00:00:18Z",
+                    3.0,
+                    31_250.0,
+                    "recovered",
+                    44.5,
+                    2_500.0,
+                    61_000,
+                    null),
+                new RunResult.Fault(
+                    2,
+                    "kill:worker@20s",
+                    "kill",
+                    "worker",
+                    "taskmanager-2",
+                    4243,
+                    20.0,
+                    "2026-01-01T00:00:30Z",
+                    null,
+                    null,
+                    "not recovered",
+                    null,
+                    0,
+                    0,
+                    null))));
+    Path page =
+        ResultsPage.write(
+            ReportModel.ofSuite(new StoredSuite(s.suite(), s.points(), runs)), null, null, dir);
+
+    String md = Files.readString(page);
+    assertTrue(md.contains("## Faults and recovery"), md);
+    assertTrue(
+        md.contains(
+            "| kill:worker@8s | taskmanager-1 | 8.00 | 3.00 | 31,250 | 44.5 | 2,500 | 61,000 |"),
+        md);
+    assertTrue(
+        md.contains(
+            "| kill:worker@20s | taskmanager-2 | 20.0 | left down | no output | not recovered |"),
+        md);
+    assertTrue(md.contains("Recovery: from the fault until three consecutive seconds"), md);
+    assertTrue(
+        !Files.readString(
+                ResultsPage.write(ReportModel.ofSuite(s), null, null, dir.resolve("none")))
+            .contains("Faults and recovery"),
+        "no fault, no section");
   }
 }

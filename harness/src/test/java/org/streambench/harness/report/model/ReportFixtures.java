@@ -1,5 +1,7 @@
 package org.streambench.harness.report.model;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +14,7 @@ import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ProcessUsage;
+import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
@@ -113,6 +116,15 @@ public final class ReportFixtures {
         null,
         null,
         null);
+  }
+
+  /** {@code r} as a fault run stores it: with {@code faults}. */
+  public static RunResult withFaults(RunResult r, List<RunResult.Fault> faults)
+      throws java.io.IOException {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode stored = (ObjectNode) json.readTree(ResultJson.toJson(r));
+    stored.set("faults", json.readTree(ResultJson.toJson(faults)));
+    return ResultJson.fromJson(stored.toString());
   }
 
   /** A run whose engine never became ready: no figures at all. */
