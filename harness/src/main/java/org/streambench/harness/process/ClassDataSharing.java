@@ -19,9 +19,9 @@ import org.streambench.harness.UsageException;
  * of that jar and main records what it loads ({@code -XX:+RecordDynamicDumpInfo}) and the harness
  * has it write the archive ({@code jcmd VM.cds dynamic_dump}) just before it stops the process in
  * order, after the run's measurements; later processes map it ({@code -XX:SharedArchiveFile})
- * instead of loading and verifying those classes from the jar again. An engine is ready 3 to 4 s
- * sooner on two cores (Flink's local MiniCluster after 3.2 to 4.0 s instead of 6.7 s, Spark's local
- * run after 10 s instead of 14 s); the JIT compiles the same code once a process runs. A process
+ * instead of loading and verifying those classes from the jar again. An engine is ready 2 to 3 s
+ * sooner on two cores (Flink's local MiniCluster after 3.8 to 4.1 s instead of 6.4 s, Spark's local
+ * run after 6.9 s instead of 8.8 s); the JIT compiles the same code once a process runs. A process
  * that exits by itself or is killed writes nothing. An archive's name carries the jar's size and
  * time and the JVM's version, so a rebuilt jar or another JVM gets a new one. {@code
  * STREAMBENCH_CLASS_DATA_SHARING=off} starts every process without it.
