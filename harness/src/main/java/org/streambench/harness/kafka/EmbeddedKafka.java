@@ -3,7 +3,6 @@ package org.streambench.harness.kafka;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -72,8 +71,8 @@ public final class EmbeddedKafka implements KafkaCluster {
       throw new UsageException("--brokers must be at least 1, was " + brokers);
     }
     Home.requireFile(home.brokerJar(), "the broker jar");
-    int firstPort = port == 0 ? freePort() : requireFree(port);
-    int controllerPort = freePort();
+    int firstPort = port == 0 ? PublishedPorts.freePort() : requireFree(port);
+    int controllerPort = PublishedPorts.freePort();
     Map<String, String> shared = sharedConfig(controllerPort, brokers);
     shared.putAll(overrides);
     Files.createDirectories(dir);
@@ -113,7 +112,7 @@ public final class EmbeddedKafka implements KafkaCluster {
                   home,
                   KafkaNode.Role.BROKER,
                   id,
-                  id == 1 ? firstPort : freePort(),
+                  id == 1 ? firstPort : PublishedPorts.freePort(),
                   controllerPort,
                   shared,
                   dir.resolve("data-" + id),
@@ -249,14 +248,6 @@ public final class EmbeddedKafka implements KafkaCluster {
               .replace("${internal.min.isr}", internal.minInsync().get().toString()));
     }
     return config;
-  }
-
-  private static int freePort() {
-    try {
-      return PublishedPorts.freePort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port on 127.0.0.1", e);
-    }
   }
 
   private static int requireFree(int port) {

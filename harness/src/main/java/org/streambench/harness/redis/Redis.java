@@ -62,7 +62,7 @@ public final class Redis implements AutoCloseable {
   public static Redis start(Path dir) throws IOException, InterruptedException {
     Files.createDirectories(dir);
     Path binary = binary(dir.toAbsolutePath().getParent());
-    int port = freePort();
+    int port = PublishedPorts.freePort();
     ChildProcess p =
         ChildProcess.start(
             "redis",
@@ -125,10 +125,6 @@ public final class Redis implements AutoCloseable {
     // atomic, so that concurrent sessions never run a half-written binary
     Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return target;
-  }
-
-  private static int freePort() throws IOException {
-    return PublishedPorts.freePort();
   }
 
   public String host() {

@@ -39,14 +39,6 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   final EngineRegistry engines;
   private final Path data;
 
-  /**
-   * A new directory for a test's own files (a user's cluster), deleted with the class's runs or
-   * kept with them when a test failed.
-   */
-  Path newDirectory(String prefix) throws java.io.IOException {
-    return Files.createTempDirectory(data, prefix);
-  }
-
   private Redis redis;
   private boolean keep;
 
@@ -318,6 +310,14 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
     } else {
       deleteTree(data);
     }
+  }
+
+  /**
+   * A new directory for a test's own files (a user's cluster), deleted with the class's runs or
+   * kept with them when a test failed.
+   */
+  Path newDirectory(String prefix) throws java.io.IOException {
+    return Files.createTempDirectory(data, prefix);
   }
 
   /** Deletes {@code dir} and everything under it. */

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 
 /**
@@ -126,10 +125,6 @@ abstract class UserCluster implements AutoCloseable {
                 HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.ofString());
     return JSON.readTree(r.body());
-  }
-
-  static int freePort() throws IOException {
-    return PublishedPorts.freePort();
   }
 
   static List<String> words(String s) {

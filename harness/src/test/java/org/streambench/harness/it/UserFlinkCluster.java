@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 
 /**
@@ -26,7 +27,7 @@ final class UserFlinkCluster extends UserCluster {
   private UserFlinkCluster(Path dir) throws IOException {
     super(dir, "flink");
     this.classpath = String.join(java.io.File.pathSeparator, jars);
-    this.restPort = freePort();
+    this.restPort = PublishedPorts.freePort();
   }
 
   /** Starts the cluster in {@code dir}; returns once its TaskManager has registered. */
@@ -74,7 +75,7 @@ final class UserFlinkCluster extends UserCluster {
         String.join(
             "\n",
             "jobmanager.rpc.address: 127.0.0.1",
-            "jobmanager.rpc.port: " + freePort(),
+            "jobmanager.rpc.port: " + PublishedPorts.freePort(),
             "jobmanager.bind-host: 127.0.0.1",
             "rest.address: 127.0.0.1",
             "rest.bind-address: 127.0.0.1",

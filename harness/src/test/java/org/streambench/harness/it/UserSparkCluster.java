@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 
 /**
@@ -21,8 +22,8 @@ final class UserSparkCluster extends UserCluster {
 
   private UserSparkCluster(Path dir) throws IOException {
     super(dir, "spark");
-    this.masterPort = freePort();
-    this.uiPort = freePort();
+    this.masterPort = PublishedPorts.freePort();
+    this.uiPort = PublishedPorts.freePort();
   }
 
   /** Starts the cluster in {@code dir}; returns once its Worker is ALIVE with its cores. */
@@ -63,9 +64,9 @@ final class UserSparkCluster extends UserCluster {
                   "--host",
                   "127.0.0.1",
                   "--port",
-                  Integer.toString(freePort()),
+                  Integer.toString(PublishedPorts.freePort()),
                   "--webui-port",
-                  Integer.toString(freePort()),
+                  Integer.toString(PublishedPorts.freePort()),
                   "--cores",
                   Integer.toString(cores),
                   "--memory",

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 
 /**
@@ -28,8 +29,8 @@ final class UserStormCluster extends UserCluster {
   private UserStormCluster(Path dir) throws IOException {
     super(dir, "storm");
     this.home = dir.resolve("storm");
-    this.nimbusPort = freePort();
-    this.supervisorPort = freePort();
+    this.nimbusPort = PublishedPorts.freePort();
+    this.supervisorPort = PublishedPorts.freePort();
   }
 
   /** Starts the cluster in {@code dir}; returns once Nimbus and the Supervisor serve. */
@@ -37,7 +38,7 @@ final class UserStormCluster extends UserCluster {
     return bringUp(
         new UserStormCluster(dir),
         cluster -> {
-          int zooKeeperPort = freePort();
+          int zooKeeperPort = PublishedPorts.freePort();
           cluster.layOut(zooKeeperPort, slots);
           cluster.start(
               "zookeeper",
@@ -119,7 +120,7 @@ final class UserStormCluster extends UserCluster {
             ""));
     StringBuilder ports = new StringBuilder();
     for (int i = 0; i < slots; i++) {
-      ports.append(i == 0 ? "" : ", ").append(freePort());
+      ports.append(i == 0 ? "" : ", ").append(PublishedPorts.freePort());
     }
     Files.writeString(
         home.resolve("conf/storm.yaml"),

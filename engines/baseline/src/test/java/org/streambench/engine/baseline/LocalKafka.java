@@ -2,8 +2,6 @@ package org.streambench.engine.baseline;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +14,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
+import org.streambench.api.PublishedPorts;
 
 /**
  * A real single-node KRaft broker in the test JVM, on 127.0.0.1, configured as the harness's
@@ -31,8 +30,8 @@ final class LocalKafka implements AutoCloseable {
   }
 
   static LocalKafka start(Path dir) throws IOException {
-    int port = freePort();
-    int controllerPort = freePort();
+    int port = PublishedPorts.freePort();
+    int controllerPort = PublishedPorts.freePort();
     Properties p = new Properties();
     p.put("process.roles", "broker,controller");
     p.put("node.id", "1");
@@ -80,11 +79,5 @@ final class LocalKafka implements AutoCloseable {
   public void close() {
     server.shutdown();
     server.awaitShutdown();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
   }
 }
