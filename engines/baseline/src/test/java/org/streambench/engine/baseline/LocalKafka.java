@@ -5,14 +5,24 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.utils.Time;
 import org.streambench.api.PublishedPorts;
 
@@ -73,6 +83,41 @@ final class LocalKafka implements AutoCloseable {
 
   Admin admin() {
     return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
+  }
+
+  /**
+   * Creates the topics (name → partitions) and returns once every partition answers ListOffsets at
+   * its leader, as the harness's TopicReadiness does: before that, an idempotent producer's first
+   * batch to a partition can be refused and then lost for good (KAFKA-15591,
+   * docs/kafka-first-write.md).
+   */
+  void createServedTopics(Map<String, Integer> partitionsByTopic) throws Exception {
+    try (Admin admin = admin()) {
+      List<NewTopic> topics = new ArrayList<>();
+      Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+      partitionsByTopic.forEach(
+          (topic, partitions) -> {
+            topics.add(new NewTopic(topic, partitions, (short) 1));
+            for (int p = 0; p < partitions; p++) {
+              request.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+          });
+      admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (true) {
+        try {
+          admin.listOffsets(request).all().get(5, TimeUnit.SECONDS);
+          return;
+        } catch (ExecutionException | TimeoutException e) {
+          boolean retriable =
+              e instanceof TimeoutException || e.getCause() instanceof RetriableException;
+          if (!retriable || System.nanoTime() > deadline) {
+            throw e;
+          }
+          Thread.sleep(20);
+        }
+      }
+    }
   }
 
   @Override

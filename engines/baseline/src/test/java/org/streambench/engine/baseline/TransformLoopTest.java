@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,6 +21,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -67,14 +68,7 @@ class TransformLoopTest {
   void transformsEveryRecordOnceAndCommitsItsOffsets(Guarantee guarantee) throws Exception {
     String input = "in-" + guarantee.id();
     String output = "out-" + guarantee.id();
-    try (Admin admin = kafka.admin()) {
-      admin
-          .createTopics(
-              List.of(
-                  new NewTopic(input, PARTITIONS, (short) 1), new NewTopic(output, 1, (short) 1)))
-          .all()
-          .get(30, TimeUnit.SECONDS);
-    }
+    kafka.createServedTopics(Map.of(input, PARTITIONS, output, 1));
     produceIdentityRecords(input);
     JobSpec spec =
         new JobSpec(
@@ -151,19 +145,28 @@ class TransformLoopTest {
     return check;
   }
 
-  /** Identity input as the harness generates it: seq {@code s} intended at 1 000 000 + s µs. */
+  /**
+   * Identity input as the harness generates it: seq {@code s} intended at 1 000 000 + s µs. Every
+   * send is checked, so input the broker refused fails here instead of counting as the loops' loss.
+   */
   private static void produceIdentityRecords(String topic) throws Exception {
     Map<String, Object> config =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    List<Future<RecordMetadata>> sends = new ArrayList<>();
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
       for (Replay.Input r :
           Replay.generate(new IdentityCheck(0, Guarantee.AT_LEAST_ONCE), RECORDS, 1_000_000, 1)) {
-        producer.send(new ProducerRecord<>(topic, (int) (r.seq() % PARTITIONS), null, r.bytes()));
+        sends.add(
+            producer.send(
+                new ProducerRecord<>(topic, (int) (r.seq() % PARTITIONS), null, r.bytes())));
       }
       producer.flush();
+    }
+    for (Future<RecordMetadata> send : sends) {
+      send.get();
     }
   }
 
