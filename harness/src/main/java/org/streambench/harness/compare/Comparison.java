@@ -34,7 +34,9 @@ public record Comparison(
           Figure.ENGINE_PEAK_RSS,
           Figure.ENGINE_HEAP_AFTER_GC,
           Figure.STATE_ON_DISK,
-          Figure.CHECKPOINT_MEDIAN);
+          Figure.CHECKPOINT_MEDIAN,
+          Figure.YSB_WINDOW_P50,
+          Figure.YSB_WINDOW_P99);
 
   /**
    * One matched point.

@@ -35,14 +35,16 @@ final class PerSecond {
       case ENGINE_P99 -> series(r, steady, IntervalPoint::engineP99Micros, true);
       case E2E_P999 -> loggedP999(r);
       // CPU samples start at the engine's launch, not at the origin of the steady window, and
-      // memory, state and checkpoint figures are one number per run: none has a per-second series
-      // of the steady state.
+      // memory, state and checkpoint figures and YSB's window latency (a few windows a second)
+      // are one number per run: none has a per-second series of the steady state.
       case IN_PER_ENGINE_CORE,
           ENGINE_CORES,
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,
           STATE_ON_DISK,
-          CHECKPOINT_MEDIAN ->
+          CHECKPOINT_MEDIAN,
+          YSB_WINDOW_P50,
+          YSB_WINDOW_P99 ->
           List.of();
     };
   }

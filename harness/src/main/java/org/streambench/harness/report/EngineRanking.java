@@ -77,6 +77,29 @@ final class EngineRanking {
             .toList());
   }
 
+  /**
+   * Input records/s per engine core in the trial that ran at a search's sustainable rate (NaN where
+   * that trial's run is not in the report or has no CPU figure): the study's per-core unit.
+   */
+  static double perCoreAtSustainable(Configuration c, PointOutcome.SearchOutcome s) {
+    return s.trials().stream()
+        .filter(t -> t.sustainable() && t.rate() == s.sustainableRate())
+        .flatMap(t -> c.runs().stream().filter(r -> r.runId().equals(t.runId())))
+        .mapToDouble(Figure.IN_PER_ENGINE_CORE::of)
+        .findFirst()
+        .orElse(Double.NaN);
+  }
+
+  /** {@link #perCoreAtSustainable} over a search configuration's repetitions. */
+  static Spread sustainablePerCore(Configuration c) {
+    return Spread.of(
+        c.points().stream()
+            .map(PointOutcome::search)
+            .filter(s -> s != null)
+            .map(s -> perCoreAtSustainable(c, s))
+            .toList());
+  }
+
   /** Configurations by their labels without the engine, where two or more engines share them. */
   private static Map<Map<String, String>, List<Configuration>> groups(List<Configuration> cs) {
     Map<Map<String, String>, List<Configuration>> groups = new LinkedHashMap<>();

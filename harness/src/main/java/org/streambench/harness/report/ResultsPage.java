@@ -14,6 +14,7 @@ import org.streambench.harness.report.chart.RateCurveChart;
 import org.streambench.harness.report.chart.Svg;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.report.model.RateCurve;
 import org.streambench.harness.report.model.ReportModel;
@@ -233,12 +234,16 @@ public final class ResultsPage {
         if (p.search() == null) {
           continue;
         }
+        double perCore = EngineRanking.perCoreAtSustainable(c, p.search());
         line(
             String.format(
-                "- **%s** (repetition %d): %,d records/s, %s after %d trials",
+                "- **%s** (repetition %d): %,d records/s%s, %s after %d trials",
                 c.name(),
                 p.repetition(),
                 p.search().sustainableRate(),
+                Double.isNaN(perCore)
+                    ? ""
+                    : " (" + Format.number(perCore) + " per engine core there)",
                 p.search().converged()
                     ? "converged"
                     : "NOT converged (" + p.search().stopReason() + ")",

@@ -42,10 +42,15 @@ final class SummarySection {
     }
   }
 
-  /** The headline columns, and those of state and memory where a configuration has them. */
+  /**
+   * The headline columns, and those of state and memory and of the workload (YSB's window latency)
+   * where a configuration has them.
+   */
   static List<Figure> columns(List<Configuration> measured) {
     List<Figure> columns = new ArrayList<>(COLUMNS);
-    for (Figure f : Figure.STATE_AND_MEMORY) {
+    List<Figure> optional = new ArrayList<>(Figure.OF_WORKLOAD);
+    optional.addAll(Figure.STATE_AND_MEMORY);
+    for (Figure f : optional) {
       if (measured.stream().anyMatch(c -> c.spread(f).n() > 0)) {
         columns.add(f);
       }
@@ -84,7 +89,13 @@ final class SummarySection {
     h.element("h3", null, "Sustainable-throughput searches");
     h.open("table", "summary");
     h.open("thead", null)
-        .row(true, "configuration", "searches", "highest sustainable rate (rec/s)", "converged")
+        .row(
+            true,
+            "configuration",
+            "searches",
+            "highest sustainable rate (rec/s)",
+            "in per engine core there (rec/s)",
+            "converged")
         .close("thead");
     h.open("tbody", null);
     for (Configuration c : searches) {
@@ -96,6 +107,7 @@ final class SummarySection {
       h.raw("<td><a href=\"#" + anchor(c) + "\">").text(c.name()).raw("</a></td>");
       h.element("td", "num", Integer.toString(c.points().size()));
       spreadCell(h, found);
+      spreadCell(h, EngineRanking.sustainablePerCore(c));
       h.element(
           "td",
           converged == c.points().size() ? "good" : "warn",

@@ -79,6 +79,24 @@ public record RunResult(
   }
 
   /** Whether the run completed with a valid verdict: the only runs whose figures count. */
+  /**
+   * YSB's window latency (a window written to Redis minus the window's end), from a live result or
+   * one read back from JSON (then a map of the same fields); null where the run has none.
+   */
+  public LatencySummary ysbWindowLatency() {
+    Object v = workloadResults() == null ? null : workloadResults().get("ysbWindowLatencyMicros");
+    if (v instanceof LatencySummary s) {
+      return s;
+    }
+    if (v instanceof java.util.Map<?, ?> m
+        && m.get("count") instanceof Number count
+        && m.get("p50") instanceof Number p50
+        && m.get("p99") instanceof Number p99) {
+      return new LatencySummary(count.longValue(), p50.longValue(), 0, 0, p99.longValue(), 0, 0, 0);
+    }
+    return null;
+  }
+
   public boolean completedValid() {
     return status == Status.COMPLETED && verdict == Verdict.Status.VALID;
   }

@@ -111,18 +111,10 @@ public final class SummaryTable {
     return String.format("%.2f", 1e6 / r.throughput().inPerEngineCore());
   }
 
-  /** YSB's window latency, from a live result or one read back from JSON (then a map). */
+  /** YSB's window latency, from a live result or one read back from JSON. */
   private static String ysbWindow(RunResult r) {
-    Object v =
-        r.workloadResults() == null ? null : r.workloadResults().get("ysbWindowLatencyMicros");
-    if (v instanceof LatencySummary s) {
-      return ms(s, LatencySummary::p50) + " / " + ms(s, LatencySummary::p99);
-    }
-    if (v instanceof java.util.Map<?, ?> m && m.get("p50") instanceof Number p50) {
-      Number p99 = (Number) m.get("p99");
-      return String.format("%.2f / %.2f", p50.doubleValue() / 1000, p99.doubleValue() / 1000);
-    }
-    return "-";
+    LatencySummary s = r.ysbWindowLatency();
+    return s == null ? "-" : ms(s, LatencySummary::p50) + " / " + ms(s, LatencySummary::p99);
   }
 
   /** Non-zero counts of the workload-specific checks (wrong, incomplete, alerts, redis.*, ...). */

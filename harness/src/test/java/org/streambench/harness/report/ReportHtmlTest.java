@@ -137,6 +137,9 @@ class ReportHtmlTest {
     assertTrue(html.contains("Highest sustainable rate: 7,500 records/s"));
     assertTrue(html.contains("backlog slope +900 records/s: not keeping up"));
     assertTrue(html.contains("<a href=\"#run-t2\">t2</a>"));
+    // the summary's search row: the rate, and the input per engine core of the trial at it
+    assertTrue(html.contains("in per engine core there (rec/s)"), html);
+    assertTrue(html.contains("<td class=\"num\">7,500</td>\n<td class=\"num\">15,000</td>"), html);
   }
 
   @Test

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
@@ -61,7 +63,10 @@ class ResultsPageTest {
             .count(),
         md);
     // the search with every trial
-    assertTrue(md.contains("7,500 records/s, converged after 3 trials"), md);
+    // with the input per engine core of the trial at that rate (7,500 records/s on 0.5 cores)
+    assertTrue(
+        md.contains("7,500 records/s (15,000 per engine core there), converged after 3 trials"),
+        md);
     assertTrue(md.contains("  - 10,000 records/s: not sustainable, backlog slope +900"), md);
     // engines against each other at each rate: the better first, the other as a ratio of it
     assertTrue(md.contains("## Engines against each other"), md);
@@ -72,6 +77,31 @@ class ResultsPageTest {
       assertTrue(md.contains("](demo/" + chart + ".svg)"), chart);
       assertTrue(Files.readString(dir.resolve("demo/" + chart + ".svg")).startsWith("<svg"), chart);
     }
+  }
+
+  @Test
+  void aYsbSuitesPageShowsYsbsWindowLatency(@TempDir Path dir) throws Exception {
+    StoredSuite s = ReportHtmlTest.suite();
+    Map<String, RunResult> runs = new LinkedHashMap<>(s.runs());
+    runs.put(
+        "flink-1000-1",
+        ReportFixtures.withWorkloadResults(
+            runs.get("flink-1000-1"),
+            Map.of(
+                "ysbWindowLatencyMicros",
+                new LatencySummary(40, 812_000, 0, 0, 1_234_000, 0, 1_300_000, 0))));
+    RunResult ysb = runs.get("flink-1000-1");
+    assertEquals(812.0, Figure.YSB_WINDOW_P50.of(ysb));
+    assertEquals(1234.0, Figure.YSB_WINDOW_P99.of(ysb));
+    assertTrue(Double.isNaN(Figure.YSB_WINDOW_P99.of(runs.get("flink-1000-2"))));
+
+    Path page =
+        ResultsPage.write(
+            ReportModel.ofSuite(new StoredSuite(s.suite(), s.points(), runs)), null, null, dir);
+
+    String md = Files.readString(page);
+    assertTrue(md.contains("| ysb window p50 (ms) | ysb window p99 (ms) |"), md);
+    assertTrue(md.contains("| 1,234"), md);
   }
 
   @Test

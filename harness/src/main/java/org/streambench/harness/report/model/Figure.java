@@ -38,11 +38,25 @@ public enum Figure {
       r -> heapAfterGcMegabytes(r, "engine")),
   STATE_ON_DISK("state on disk", "MB", "state_on_disk_mb", Figure::stateOnDiskMegabytes),
   CHECKPOINT_MEDIAN(
-      "checkpoint median", "ms", "checkpoint_median_ms", Figure::checkpointMedianMillis);
+      "checkpoint median", "ms", "checkpoint_median_ms", Figure::checkpointMedianMillis),
+  YSB_WINDOW_P50(
+      "ysb window p50",
+      "ms",
+      "ysb_window_p50_ms",
+      r -> ms(r.ysbWindowLatency(), LatencySummary::p50)),
+  YSB_WINDOW_P99(
+      "ysb window p99",
+      "ms",
+      "ysb_window_p99_ms",
+      r -> ms(r.ysbWindowLatency(), LatencySummary::p99));
 
   /** The figures of state and memory: shown where some run has them. */
   public static final java.util.List<Figure> STATE_AND_MEMORY =
       java.util.List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
+
+  /** The figures only some workloads have (YSB's own latency): shown where some run has them. */
+  public static final java.util.List<Figure> OF_WORKLOAD =
+      java.util.List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
 
   private static final double MB = 1024.0 * 1024;
 

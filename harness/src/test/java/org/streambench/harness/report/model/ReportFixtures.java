@@ -121,9 +121,21 @@ public final class ReportFixtures {
   /** {@code r} as a fault run stores it: with {@code faults}. */
   public static RunResult withFaults(RunResult r, List<RunResult.Fault> faults)
       throws java.io.IOException {
+    return stored(r, "faults", faults);
+  }
+
+  /** {@code r} as a run with workload results stores it (read back: values are maps). */
+  public static RunResult withWorkloadResults(RunResult r, Map<String, Object> results)
+      throws java.io.IOException {
+    return stored(r, "workloadResults", results);
+  }
+
+  /** {@code r} stored as JSON with {@code field} set to {@code value}, and read back. */
+  private static RunResult stored(RunResult r, String field, Object value)
+      throws java.io.IOException {
     ObjectMapper json = new ObjectMapper();
     ObjectNode stored = (ObjectNode) json.readTree(ResultJson.toJson(r));
-    stored.set("faults", json.readTree(ResultJson.toJson(faults)));
+    stored.set(field, json.readTree(ResultJson.toJson(value)));
     return ResultJson.fromJson(stored.toString());
   }
 
