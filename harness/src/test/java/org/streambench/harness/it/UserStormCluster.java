@@ -137,6 +137,10 @@ final class UserStormCluster extends UserCluster {
             "storm.thrift.transport: \"org.streambench.engine.storm.LoopbackTransportPlugin\"",
             "storm.messaging.transport: \"org.streambench.engine.storm.LoopbackContext\"",
             "worker.childopts: \"-Xmx768m\"",
+            // Nimbus reports an executor's uptime (what a submission to a user's cluster waits
+            // for) from the worker's executor heartbeat in ZooKeeper, every this many seconds
+            // (60 by default): its first, at the worker's start, comes before the executors exist
+            "executor.metrics.frequency.secs: 1",
             ""));
     String log4j2 =
         """

@@ -30,7 +30,12 @@ import org.streambench.api.JobSpec;
 final class UserClusterSubmission implements Submission {
   static final String TOPOLOGY_JAR = "streambench-engine-storm-topology.jar";
 
-  /** Nimbus hears from executors through heartbeats, which take up to about a minute. */
+  /**
+   * Nimbus learns an executor's uptime from its worker's executor heartbeat, written every {@code
+   * executor.metrics.frequency.secs} (60 s by default, the cluster's setting): the first, at the
+   * worker's start, comes before the executors exist, so the next one, a minute later, is the first
+   * that counts.
+   */
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
   private final JobSpec spec;
