@@ -78,10 +78,10 @@ public record RunResult(
     }
   }
 
-  /** Whether the run completed with a valid verdict: the only runs whose figures count. */
   /**
    * YSB's window latency (a window written to Redis minus the window's end), from a live result or
-   * one read back from JSON (then a map of the same fields); null where the run has none.
+   * one read back from JSON (then a map of its fields, of which its count, p50 and p99 are kept);
+   * null where the run has none.
    */
   public LatencySummary ysbWindowLatency() {
     Object v = workloadResults() == null ? null : workloadResults().get("ysbWindowLatencyMicros");
@@ -97,6 +97,7 @@ public record RunResult(
     return null;
   }
 
+  /** Whether the run completed with a valid verdict: the only runs whose figures count. */
   public boolean completedValid() {
     return status == Status.COMPLETED && verdict == Verdict.Status.VALID;
   }
