@@ -10,6 +10,7 @@ import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.workload.WorkloadRun;
@@ -117,7 +118,7 @@ public final class DriverProbe {
             EpochMicros.now(),
             Duration.ofSeconds(10),
             threads);
-    collector.setSteadyWindow(0, Long.MAX_VALUE);
+    collector.setSteadyWindow(SteadyWindow.ALL);
     identity.expect(records);
     Thread t = new Thread(collector, "collector");
     t.setDaemon(true);

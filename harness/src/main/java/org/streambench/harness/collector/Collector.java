@@ -29,7 +29,7 @@ import org.streambench.harness.process.ThreadCost;
  * <pre>
  * Collector c = new Collector(servers, topic, guarantee, run, logFile, originMicros, idle, threads);
  * Thread t = new Thread(c); t.start();
- * c.setSteadyWindow(from, to);   // once the generator has started
+ * c.setSteadyWindow(steady);     // once the generator has started
  * workloadRun.expect(sent);      // once the generator has finished
  * CollectorReport r = c.awaitReport(timeout);
  * </pre>
@@ -91,8 +91,8 @@ public final class Collector implements Runnable {
     this.idleTimeoutNanos = idleTimeout.toNanos();
   }
 
-  public void setSteadyWindow(long fromMicros, long toMicros) {
-    checks.setSteadyWindow(fromMicros, toMicros);
+  public void setSteadyWindow(SteadyWindow steady) {
+    checks.setSteadyWindow(steady);
   }
 
   /**

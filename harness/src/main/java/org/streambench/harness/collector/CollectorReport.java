@@ -14,6 +14,7 @@ import org.streambench.verifier.Verdict;
  * @param steadyReceived records received during the steady window (by receive time)
  * @param negativeEndToEnd records whose end-to-end latency was negative (counted, not recorded)
  * @param negativeEngine records whose engine latency was negative (counted, not recorded)
+ * @param steady the steady window the latencies above were taken in
  * @param intervals per-second output counts and latency percentiles
  * @param verdict the verifier's verdict against the generated input
  * @param timedOut whether the collector stopped waiting for missing records
@@ -29,6 +30,7 @@ public record CollectorReport(
     long steadyReceived,
     long negativeEndToEnd,
     long negativeEngine,
+    SteadyWindow steady,
     List<IntervalPoint> intervals,
     Verdict verdict,
     boolean timedOut,

@@ -27,8 +27,7 @@ final class LatencyRecorder implements AutoCloseable {
   private final HistogramLogWriter log;
   private final PrintStream logStream;
   private final long originMicros;
-  private volatile long steadyFrom = Long.MAX_VALUE;
-  private volatile long steadyTo = Long.MAX_VALUE;
+  private volatile SteadyWindow steady = SteadyWindow.NONE;
   private volatile LongUnaryOperator scheduledBy;
   private long newestIntended;
   private long intervalStart;
@@ -50,10 +49,13 @@ final class LatencyRecorder implements AutoCloseable {
     log.outputLegend();
   }
 
-  /** Records whose intended send time is in {@code [from, to)} make up the steady state. */
-  void setSteadyWindow(long fromMicros, long toMicros) {
-    steadyFrom = fromMicros;
-    steadyTo = toMicros;
+  /** Records whose intended send time is in {@code steady} make up the steady state. */
+  void setSteadyWindow(SteadyWindow steady) {
+    this.steady = steady;
+  }
+
+  SteadyWindow steadyWindow() {
+    return steady;
   }
 
   /**
@@ -68,8 +70,9 @@ final class LatencyRecorder implements AutoCloseable {
     newestIntended = Math.max(newestIntended, intendedMicros);
     long e2e = receiveMicros - intendedMicros;
     long engine = outMicros - inMicros;
-    boolean steady = intendedMicros >= steadyFrom && intendedMicros < steadyTo;
-    if (receiveMicros >= steadyFrom && receiveMicros < steadyTo) {
+    SteadyWindow window = this.steady;
+    boolean steady = window.contains(intendedMicros);
+    if (window.contains(receiveMicros)) {
       steadyReceived++;
     }
     if (e2e < 0) {

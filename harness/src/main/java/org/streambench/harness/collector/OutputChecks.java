@@ -28,8 +28,8 @@ final class OutputChecks {
     this.latency = new LatencyRecorder(intervalLog, originMicros);
   }
 
-  synchronized void setSteadyWindow(long fromMicros, long toMicros) {
-    latency.setSteadyWindow(fromMicros, toMicros);
+  synchronized void setSteadyWindow(SteadyWindow steady) {
+    latency.setSteadyWindow(steady);
   }
 
   /** Backlog per second against the generator's schedule of {@code total} records. */
@@ -117,6 +117,7 @@ final class OutputChecks {
         latency.steadyReceived(),
         latency.negativeE2e(),
         latency.negativeEngine(),
+        latency.steadyWindow(),
         List.copyOf(latency.points()),
         expectationKnown()
             ? workload.verdict()

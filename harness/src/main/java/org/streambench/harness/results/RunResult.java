@@ -81,15 +81,16 @@ public record RunResult(
   /**
    * YSB's window latency (a window written to Redis minus the window's end), from a live result or
    * one read back from JSON (then a map of its fields, of which its count, p50 and p99 are kept);
-   * null where the run has none.
+   * null where the run has none (or no window ended in its steady state).
    */
   public LatencySummary ysbWindowLatency() {
     Object v = workloadResults() == null ? null : workloadResults().get("ysbWindowLatencyMicros");
     if (v instanceof LatencySummary s) {
-      return s;
+      return s.count() > 0 ? s : null;
     }
     if (v instanceof java.util.Map<?, ?> m
         && m.get("count") instanceof Number count
+        && count.longValue() > 0
         && m.get("p50") instanceof Number p50
         && m.get("p99") instanceof Number p99) {
       return new LatencySummary(count.longValue(), p50.longValue(), 0, 0, p99.longValue(), 0, 0, 0);

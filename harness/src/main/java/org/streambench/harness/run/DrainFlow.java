@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import java.util.List;
 import java.util.Optional;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.GeneratorReport;
 
 /**
@@ -24,7 +25,7 @@ final class DrainFlow implements ModeFlow {
     run.progress.accept(String.format("pre-filled at %,.0f records/s", generated.achievedRate()));
     run.engine.start(run.layout.specFile(), run.sampler, run.watch, run.progress);
     run.markSteadyStart();
-    run.startCollector().setSteadyWindow(0, Long.MAX_VALUE);
+    run.startCollector().setSteadyWindow(SteadyWindow.ALL);
     CollectorReport collected = run.awaitCollector(true, generated.sent());
     double cores = run.steadyCores("engine");
     Optional<DrainSteadyPart> steady = DrainSteadyPart.of(collected.intervals());

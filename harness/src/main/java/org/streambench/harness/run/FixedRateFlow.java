@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.streambench.harness.Durations;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.generator.PacingSchedule;
 
@@ -32,7 +33,7 @@ final class FixedRateFlow implements ModeFlow {
                 request.warmup(),
                 request.duration(),
                 s -> {
-                  collector.setSteadyWindow(s + warmup, s + warmup + steady);
+                  collector.setSteadyWindow(new SteadyWindow(s + warmup, s + warmup + steady));
                   collector.setSchedule(s, schedule, total);
                   start.set(s);
                 }));

@@ -12,6 +12,7 @@ import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.ConsumerLag;
@@ -128,7 +129,10 @@ final class RunExecution {
       jobSpec(workload.setUp(services)).write(layout.specFile());
       measured = flow.run(context);
       if (flow.usesTopics()) {
-        external = workload.checkExternal(services);
+        external =
+            workload.checkExternal(
+                services,
+                measured.collected() == null ? SteadyWindow.ALL : measured.collected().steady());
       }
     } catch (Exception e) {
       onFailure(e);

@@ -1,6 +1,7 @@
 package org.streambench.harness.workload;
 
 import org.streambench.harness.collector.OutputRecords;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.InputRecords;
 import org.streambench.verifier.Verdict;
 import org.streambench.verifier.workload.OutputCheck;
@@ -41,8 +42,11 @@ public class WorkloadRun implements InputRecords, OutputRecords {
     return java.util.Map.of();
   }
 
-  /** After the output is complete: checks state the engine kept outside Kafka, or null. */
-  public ExternalCheck checkExternal(RunServices services) throws Exception {
+  /**
+   * After the output is complete: checks state the engine kept outside Kafka, or null; figures it
+   * measures are taken over {@code steady}, as the collector's are.
+   */
+  public ExternalCheck checkExternal(RunServices services, SteadyWindow steady) throws Exception {
     return null;
   }
 

@@ -3,10 +3,9 @@ package org.streambench.harness.workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.YsbEvents;
-import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.verifier.KeyedCountVerifier;
 import org.streambench.verifier.workload.YsbCheck;
 import redis.clients.jedis.Jedis;
@@ -94,14 +93,14 @@ final class YsbWorkload implements Workload {
 
     /**
      * Reads every expected window's hash from Redis: its final {@code seen_count} is checked like
-     * the output, and {@code time_updated − window_start − window.ms} is YSB's window latency.
+     * the output, and its {@code time_updated} gives YSB's window latency ({@link
+     * YsbWindowLatency}).
      */
     @Override
-    public ExternalCheck checkExternal(RunServices services) {
+    public ExternalCheck checkExternal(RunServices services, SteadyWindow steady) {
       String prefix = prefix(services.runId());
       KeyedCountVerifier redisCounts = new KeyedCountVerifier();
-      Histogram latency = new Histogram(3);
-      long negative = 0;
+      YsbWindowLatency latency = new YsbWindowLatency(check.windowMs(), steady);
       List<String> keys = List.copyOf(check.expectedByWindow().keySet());
       try (Jedis j = services.redis().client()) {
         Pipeline p = j.pipelined();
@@ -118,19 +117,12 @@ final class YsbWorkload implements Workload {
           }
           redisCounts.observe(e.getKey(), Long.parseLong(v.get(0)));
           long windowStart = Long.parseLong(e.getKey().substring(e.getKey().indexOf('@') + 1));
-          long ms = Long.parseLong(v.get(1)) - windowStart - check.windowMs();
-          if (ms < 0) {
-            negative++;
-          } else {
-            latency.recordValue(ms * 1000);
-          }
+          latency.observe(windowStart, Long.parseLong(v.get(1)));
         }
       }
-      Map<String, Object> results = new LinkedHashMap<>();
-      results.put("ysbWindowLatencyMicros", LatencySummary.of(latency));
-      results.put("ysbWindowsUpdatedBeforeTheirEnd", negative);
       return new ExternalCheck(
-          redisCounts.verdict(check.expectedByWindow(), check.guarantee(), "windows"), results);
+          redisCounts.verdict(check.expectedByWindow(), check.guarantee(), "windows"),
+          latency.results());
     }
   }
 }

@@ -50,7 +50,7 @@ class LatencySummaryTest {
     Path log = dir.resolve("latency.hlog");
     long origin = 1_700_000_000_000_000L;
     try (LatencyRecorder rec = new LatencyRecorder(log, origin)) {
-      rec.setSteadyWindow(origin + 1_000_000, origin + 2_000_000);
+      rec.setSteadyWindow(new SteadyWindow(origin + 1_000_000, origin + 2_000_000));
       // as the collector does: close finished seconds, then record what this poll received
       rec.rollIntervals(origin + 500);
       rec.record(origin, origin + 500, 10, 20); // warm-up
