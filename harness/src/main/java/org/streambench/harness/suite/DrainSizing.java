@@ -1,5 +1,9 @@
 package org.streambench.harness.suite;
 
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.DrainSteadyPart;
 
@@ -19,6 +23,52 @@ final class DrainSizing {
   static final long MAX_RECORDS = 50_000_000;
 
   private DrainSizing() {}
+
+  /** Runs a drain of {@code records}: its result, or null when the suite is stopping. */
+  @FunctionalInterface
+  interface Drain {
+    RunResult run(long records) throws IOException, SQLException;
+  }
+
+  /**
+   * Runs {@code drain} with {@code records}, then again with {@link #next}'s count while a valid
+   * drain's steady part is short of {@code targetSeconds} ({@code 0}: never) and the last resize
+   * drained a tenth more in it, at most {@link #MAX_RESIZES} times. {@code resized} hears each new
+   * count, so that later repetitions start from it. Returns the last result, null if the suite
+   * stopped.
+   */
+  static RunResult drain(
+      long targetSeconds,
+      long records,
+      Drain drain,
+      LongConsumer resized,
+      Consumer<String> progress)
+      throws IOException, SQLException {
+    RunResult r = drain.run(records);
+    double before = -1;
+    for (int resize = 1;
+        r != null
+            && targetSeconds > 0
+            && !enough(r, targetSeconds)
+            && grew(steadyRecords(r), before)
+            && resize <= MAX_RESIZES;
+        resize++) {
+      before = steadyRecords(r);
+      double steady = DrainSteadyPart.seconds(r);
+      long more = next(records, steady, targetSeconds);
+      if (more == records) {
+        break;
+      }
+      progress.accept(
+          String.format(
+              "  → steady part %.0f s, short of %d s: again with %,d records",
+              steady, targetSeconds, more));
+      records = more;
+      resized.accept(more);
+      r = drain.run(more);
+    }
+    return r;
+  }
 
   /**
    * The input records a valid drain drained in its steady part, 0 if it had none. Resizing stops

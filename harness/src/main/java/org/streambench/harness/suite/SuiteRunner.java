@@ -18,7 +18,6 @@ import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
-import org.streambench.harness.run.DrainSteadyPart;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunGuard;
 import org.streambench.harness.run.RunRequest;
@@ -191,29 +190,14 @@ public final class SuiteRunner {
       SearchEnd end = searchEnds.get(doneKey(point.relativeTo(), rep));
       request = end == null ? request.withRate(rate) : end.applyTo(request.withRate(rate));
     }
-    RunResult r = execute(request.withRecords(sized(point, request)), kafka, redis, store);
-    long target = plan.spec().drainSeconds();
-    double steadyRecords = -1;
-    for (int resize = 1;
-        r != null
-            && target > 0
-            && !DrainSizing.enough(r, target)
-            && DrainSizing.grew(DrainSizing.steadyRecords(r), steadyRecords)
-            && resize <= DrainSizing.MAX_RESIZES;
-        resize++) {
-      steadyRecords = DrainSizing.steadyRecords(r);
-      double steady = DrainSteadyPart.seconds(r);
-      long more = DrainSizing.next(sized(point, request), steady, target);
-      if (more == sized(point, request)) {
-        break;
-      }
-      progress.accept(
-          String.format(
-              "  → steady part %.0f s, short of %d s: again with %,d records",
-              steady, target, more));
-      drainRecords.put(point.key(), more);
-      r = execute(request.withRecords(more), kafka, redis, store);
-    }
+    RunRequest toRun = request;
+    RunResult r =
+        DrainSizing.drain(
+            plan.spec().drainSeconds(),
+            sized(point, request),
+            records -> execute(toRun.withRecords(records), kafka, redis, store),
+            records -> drainRecords.put(point.key(), records),
+            progress);
     if (r == null) {
       return null;
     }

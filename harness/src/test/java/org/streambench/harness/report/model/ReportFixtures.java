@@ -124,6 +124,12 @@ public final class ReportFixtures {
     return stored(r, "faults", faults);
   }
 
+  /** {@code r} stored with {@code throughput} (a drain's steady part and rate), read back. */
+  public static RunResult withThroughput(RunResult r, RunResult.Throughput throughput)
+      throws java.io.IOException {
+    return stored(r, "throughput", throughput);
+  }
+
   /** {@code r} as a run with workload results stores it (read back: values are maps). */
   public static RunResult withWorkloadResults(RunResult r, Map<String, Object> results)
       throws java.io.IOException {
