@@ -37,13 +37,32 @@ public record PointOutcome(
    * @param converged whether the bracket closed to within the search's tolerance
    * @param trials every trial in the order run
    * @param stopReason why the search ended (converged, a bound, the trial limit, the driver)
+   * @param driverThreads the driver threads it ended with (described), which the points relative to
+   *     it run with; null in suites stored before it was kept
+   * @param warmup the warm-up it ended with (the longest that helped a trial still catching up),
+   *     likewise; null in suites stored before it was kept
    */
   public record SearchOutcome(
       long sustainableRate,
       long lowestUnsustainable,
       boolean converged,
       List<Trial> trials,
-      String stopReason) {}
+      String stopReason,
+      String driverThreads,
+      String warmup) {
+
+    /** This outcome, ended with {@code driverThreads} and {@code warmup}. */
+    public SearchOutcome endedWith(String driverThreads, String warmup) {
+      return new SearchOutcome(
+          sustainableRate,
+          lowestUnsustainable,
+          converged,
+          trials,
+          stopReason,
+          driverThreads,
+          warmup);
+    }
+  }
 
   /**
    * One trial of a search.

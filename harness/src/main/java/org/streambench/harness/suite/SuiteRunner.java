@@ -112,17 +112,9 @@ public final class SuiteRunner {
     for (PointOutcome done : store.suites().points(suiteId)) {
       if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
         found.put(doneKey(done.pointKey(), done.repetition()), done.search());
-        // the last trial's driver threads and warm-up, as they only grow during a search
-        List<String> ids = done.runIds();
-        for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
-          Map<String, String> config = last.config() == null ? Map.of() : last.config();
-          String driver = config.get("run.driver-threads");
-          String warmup = config.get("run.warmup");
-          if (driver != null && warmup != null) {
-            searchEnds.put(
-                doneKey(done.pointKey(), done.repetition()),
-                new SearchEnd(DriverThreads.ofDescribed(driver), Durations.parse(warmup)));
-          }
+        SearchEnd end = searchEnd(done, store);
+        if (end != null) {
+          searchEnds.put(doneKey(done.pointKey(), done.repetition()), end);
         }
       } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
         for (RunResult r : store.runs(done.runIds())) {
@@ -263,7 +255,8 @@ public final class SuiteRunner {
       progress.accept(
           "  → " + (j.sustainable() ? "sustainable: " : "not sustainable: ") + j.reason());
     }
-    PointOutcome.SearchOutcome result = search.outcome();
+    PointOutcome.SearchOutcome result =
+        search.outcome().endedWith(base.driver().describe(), Durations.format(base.warmup()));
     searchEnds.put(doneKey(point.key(), rep), new SearchEnd(base.driver(), base.warmup()));
     progress.accept(
         String.format(
@@ -277,6 +270,29 @@ public final class SuiteRunner {
         result.converged() ? "converged" : "inconclusive",
         runIds,
         result);
+  }
+
+  /**
+   * What a stored search ended with; for a suite stored before searches kept it, what its last
+   * trial ran with (driver threads only grow during a search; its warm-up may be a longer one that
+   * did not help).
+   */
+  private static SearchEnd searchEnd(PointOutcome done, ResultStore store)
+      throws SQLException, IOException {
+    PointOutcome.SearchOutcome search = done.search();
+    String driver = search.driverThreads();
+    String warmup = search.warmup();
+    if (driver == null || warmup == null) {
+      List<String> ids = done.runIds();
+      for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
+        Map<String, String> config = last.config() == null ? Map.of() : last.config();
+        driver = config.get("run.driver-threads");
+        warmup = config.get("run.warmup");
+      }
+    }
+    return driver == null || warmup == null
+        ? null
+        : new SearchEnd(DriverThreads.ofDescribed(driver), Durations.parse(warmup));
   }
 
   /** A drain's pre-fill: what an earlier repetition of the point found long enough, if any. */

@@ -96,6 +96,8 @@ public final class SustainableSearch {
         lowestUnsustainable == Long.MAX_VALUE ? 0 : lowestUnsustainable,
         converged(),
         List.copyOf(trials),
-        stopReason);
+        stopReason,
+        null,
+        null);
   }
 }

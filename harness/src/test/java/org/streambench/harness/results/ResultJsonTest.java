@@ -1,8 +1,10 @@
 package org.streambench.harness.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
@@ -43,5 +45,42 @@ class ResultJsonTest {
         }
       }
     }
+  }
+
+  /**
+   * A search keeps the driver threads and warm-up it ended with, for the points relative to it on
+   * --resume; one stored before it kept them reads back without them.
+   */
+  @Test
+  void aSearchKeepsWhatItEndedWithAndAnOlderOneReadsWithout() throws Exception {
+    PointOutcome.SearchOutcome search =
+        new PointOutcome.SearchOutcome(
+                80_000,
+                100_000,
+                true,
+                List.of(new PointOutcome.Trial(80_000, "r1", true, "sustainable")),
+                "converged",
+                null,
+                null)
+            .endedWith("2", "40s");
+    PointOutcome point =
+        new PointOutcome(
+            "engine=storm",
+            1,
+            java.util.Map.of(),
+            PointOutcome.SEARCH,
+            "converged",
+            List.of("r1"),
+            search);
+    PointOutcome back = ResultJson.fromJson(ResultJson.toJson(point), PointOutcome.class);
+    assertEquals("2", back.search().driverThreads());
+    assertEquals("40s", back.search().warmup());
+
+    String older =
+        "{\"pointKey\":\"engine=storm\",\"repetition\":1,\"kind\":\"search\","
+            + "\"search\":{\"sustainableRate\":80000,\"converged\":true,\"trials\":[]}}";
+    PointOutcome old = ResultJson.fromJson(older, PointOutcome.class);
+    assertEquals(80_000, old.search().sustainableRate());
+    assertNull(old.search().warmup());
   }
 }

@@ -212,6 +212,6 @@ public final class ReportFixtures {
         PointOutcome.SEARCH,
         "completed",
         trials.stream().map(PointOutcome.Trial::runId).toList(),
-        new PointOutcome.SearchOutcome(found, found * 2, true, trials, "converged"));
+        new PointOutcome.SearchOutcome(found, found * 2, true, trials, "converged", null, null));
   }
 }
