@@ -40,7 +40,7 @@ public class LatencyRecordingBenchmark {
   public void setUp() throws IOException {
     log = Files.createTempFile("bench", ".hlog");
     recorder = new LatencyRecorder(log, ORIGIN);
-    recorder.setSteadyWindow(ORIGIN, Long.MAX_VALUE);
+    recorder.setSteadyWindow(new SteadyWindow(ORIGIN, Long.MAX_VALUE));
     verifier = new SequenceVerifier();
   }
 
