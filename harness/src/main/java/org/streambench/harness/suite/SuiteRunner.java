@@ -47,25 +47,6 @@ public final class SuiteRunner {
   /** Each finished search by {@link #doneKey}: what the rates relative to it are fractions of. */
   private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
 
-  /**
-   * The driver threads and warm-up each finished search ended with, by {@link #doneKey}: a search
-   * that doubled its threads after a driver-bound trial, or its warm-up after a trial still working
-   * off its start-up backlog, found its rate with them, so the rates relative to it run with them
-   * too.
-   */
-  private final Map<String, SearchEnd> searchEnds = new HashMap<>();
-
-  /** What a search's last trial ran with, beyond the point's own request. */
-  private record SearchEnd(DriverThreads driver, Duration warmup) {
-    RunRequest applyTo(RunRequest request) {
-      return request.withDriver(driver).withWarmup(max(warmup, request.warmup()));
-    }
-
-    private static Duration max(Duration a, Duration b) {
-      return a.compareTo(b) >= 0 ? a : b;
-    }
-  }
-
   /** A search doubles a trial's warm-up up to this when the trial was still catching up. */
   static final Duration MAX_SEARCH_WARMUP = Duration.ofSeconds(120);
 
@@ -111,11 +92,7 @@ public final class SuiteRunner {
       throws IOException, SQLException, InterruptedException {
     for (PointOutcome done : store.suites().points(suiteId)) {
       if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
-        found.put(doneKey(done.pointKey(), done.repetition()), done.search());
-        SearchEnd end = searchEnd(done, store);
-        if (end != null) {
-          searchEnds.put(doneKey(done.pointKey(), done.repetition()), end);
-        }
+        found.put(doneKey(done.pointKey(), done.repetition()), withItsEnd(done, store));
       } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
         for (RunResult r : store.runs(done.runIds())) {
           String records = r.config() == null ? null : r.config().get("run.records");
@@ -179,8 +156,7 @@ public final class SuiteRunner {
               point.labels().get("rate"),
               base.sustainableRate(),
               base.converged() ? "" : " (the search did not converge: a lower bound)"));
-      SearchEnd end = searchEnds.get(doneKey(point.relativeTo(), rep));
-      request = end == null ? request.withRate(rate) : end.applyTo(request.withRate(rate));
+      request = asItEnded(base, request.withRate(rate));
     }
     RunRequest toRun = request;
     RunResult r =
@@ -257,7 +233,6 @@ public final class SuiteRunner {
     }
     PointOutcome.SearchOutcome result =
         search.outcome().endedWith(base.driver().describe(), Durations.format(base.warmup()));
-    searchEnds.put(doneKey(point.key(), rep), new SearchEnd(base.driver(), base.warmup()));
     progress.accept(
         String.format(
             "  → highest sustainable rate %,d records/s after %d trials (%s)",
@@ -273,26 +248,41 @@ public final class SuiteRunner {
   }
 
   /**
-   * What a stored search ended with; for a suite stored before searches kept it, what its last
-   * trial ran with (driver threads only grow during a search; its warm-up may be a longer one that
-   * did not help).
+   * A search that doubled its driver threads after a driver-bound trial, or its warm-up after a
+   * trial still working off its start-up backlog, found its rate with them, so the rates relative
+   * to it run with them too.
    */
-  private static SearchEnd searchEnd(PointOutcome done, ResultStore store)
+  private static RunRequest asItEnded(PointOutcome.SearchOutcome search, RunRequest request) {
+    if (search.driverThreads() == null || search.warmup() == null) {
+      return request;
+    }
+    Duration warmup = Durations.parse(search.warmup());
+    return request
+        .withDriver(DriverThreads.ofDescribed(search.driverThreads()))
+        .withWarmup(warmup.compareTo(request.warmup()) >= 0 ? warmup : request.warmup());
+  }
+
+  /**
+   * A stored search with what it ended with; for a suite stored before searches kept it, what its
+   * last trial ran with (driver threads only grow during a search; its warm-up may be a longer one
+   * that did not help).
+   */
+  private static PointOutcome.SearchOutcome withItsEnd(PointOutcome done, ResultStore store)
       throws SQLException, IOException {
     PointOutcome.SearchOutcome search = done.search();
-    String driver = search.driverThreads();
-    String warmup = search.warmup();
-    if (driver == null || warmup == null) {
-      List<String> ids = done.runIds();
-      for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
-        Map<String, String> config = last.config() == null ? Map.of() : last.config();
-        driver = config.get("run.driver-threads");
-        warmup = config.get("run.warmup");
+    if (search.driverThreads() != null && search.warmup() != null) {
+      return search;
+    }
+    List<String> ids = done.runIds();
+    for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
+      Map<String, String> config = last.config() == null ? Map.of() : last.config();
+      String driver = config.get("run.driver-threads");
+      String warmup = config.get("run.warmup");
+      if (driver != null && warmup != null) {
+        return search.endedWith(driver, warmup);
       }
     }
-    return driver == null || warmup == null
-        ? null
-        : new SearchEnd(DriverThreads.ofDescribed(driver), Durations.parse(warmup));
+    return search;
   }
 
   /** A drain's pre-fill: what an earlier repetition of the point found long enough, if any. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -133,7 +134,11 @@ class SuiteIT {
       assertEquals(PointOutcome.RUN, atNinety.kind());
       assertEquals("90%", atNinety.labels().get("rate"));
       assertEquals("valid", atNinety.status());
-      assertEquals("1800", store.find(atNinety.runIds().get(0)).config().get("run.rate"));
+      Map<String, String> config = store.find(atNinety.runIds().get(0)).config();
+      assertEquals("1800", config.get("run.rate"));
+      // with the driver threads and warm-up the search ended with
+      assertEquals(p.search().driverThreads(), config.get("run.driver-threads"));
+      assertEquals(p.search().warmup(), config.get("run.warmup"));
     }
   }
 
