@@ -1,15 +1,28 @@
 package org.streambench.harness.suite;
 
+import java.io.IOException;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.function.Consumer;
+import org.streambench.harness.Durations;
+import org.streambench.harness.Mode;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.RunRequest;
 
 /**
- * A search's repeats of a trial that was still working off its start-up backlog: at the same rate,
- * each with twice the warm-up, for as long as the longer warm-up lowers p99. When it does not, the
- * shrinking backlog was the noise of a rate the engine does not sustain (its output swinging by
- * more than the margin around the offered rate), not a catch-up, and the trial counts as not
- * sustainable.
+ * A search's repeats of a trial, and a fixed-rate point's repeats of its run, that was still
+ * working off its start-up backlog: at the same rate, each with twice the warm-up, for as long as
+ * the longer warm-up lowers p99. When it does not, the shrinking backlog was the noise of a rate
+ * the engine does not sustain (its output swinging by more than the margin around the offered
+ * rate), not a catch-up, and the trial counts as not sustainable.
  */
 final class CatchUpRepeats {
+  /** Runs a request; null when the suite is stopping. */
+  @FunctionalInterface
+  interface Run {
+    RunResult run(RunRequest request) throws IOException, SQLException;
+  }
+
   private long rate = -1;
   private long p99Micros;
   private Duration warmup;
@@ -29,5 +42,49 @@ final class CatchUpRepeats {
   /** The warm-up of the repeated trial that did better than its repeat. */
   Duration lastHelpfulWarmup() {
     return warmup;
+  }
+
+  /**
+   * A fixed-rate point's run {@code first} of {@code request}, or, if it missed {@code objective}
+   * while still working off its start-up backlog (its warm-up too short for its steady state), its
+   * repeats with twice the warm-up for as long as that lowers p99, up to {@link
+   * SuiteRunner#MAX_SEARCH_WARMUP}: the last run, null if the suite stopped. Without an objective
+   * there is no telling a catch-up from a rate not kept, and the run stands.
+   */
+  static RunResult untilSteady(
+      RunRequest request,
+      RunResult first,
+      LatencyObjective objective,
+      Run run,
+      Consumer<String> progress)
+      throws IOException, SQLException {
+    if (objective == null || request.mode() != Mode.FIXED_RATE) {
+      return first;
+    }
+    CatchUpRepeats repeats = new CatchUpRepeats();
+    RunResult r = first;
+    while (r != null) {
+      Sustainability.Judgement j =
+          Sustainability.judge(
+              r,
+              request.rate(),
+              request.warmup().toSeconds(),
+              request.duration().toSeconds(),
+              objective);
+      if (!j.catchingUp()) {
+        return r;
+      }
+      long p99 = r.endToEndLatencyMicros().p99();
+      Duration longer = SuiteRunner.longerWarmup(request.warmup());
+      if (longer == null || !repeats.worthRepeating(request.rate(), p99)) {
+        return r;
+      }
+      progress.accept(
+          "  → " + j.reason() + "; run again with a " + Durations.format(longer) + " warm-up");
+      repeats.repeating(request.rate(), p99, request.warmup());
+      request = request.withWarmup(longer);
+      r = run.run(request);
+    }
+    return null;
   }
 }

@@ -166,6 +166,15 @@ public final class SuiteRunner {
             records -> execute(toRun.withRecords(records), kafka, redis, store),
             records -> drainRecords.put(point.key(), records),
             progress);
+    if (r != null) {
+      r =
+          CatchUpRepeats.untilSteady(
+              request,
+              r,
+              plan.objective(),
+              longer -> execute(longer, kafka, redis, store),
+              progress);
+    }
     if (r == null) {
       return null;
     }

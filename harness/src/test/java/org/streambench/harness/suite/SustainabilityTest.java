@@ -19,7 +19,7 @@ import org.streambench.verifier.Verdict;
 class SustainabilityTest {
   private static final long RATE = 10_000;
 
-  private static List<IntervalPoint> backlog(LongUnaryOperator perSecond) {
+  static List<IntervalPoint> backlog(LongUnaryOperator perSecond) {
     List<IntervalPoint> points = new ArrayList<>();
     for (long s = 0; s < 30; s++) {
       points.add(new IntervalPoint(s, RATE, 1_000, 5_000, 500, perSecond.applyAsLong(s)));
@@ -27,7 +27,7 @@ class SustainabilityTest {
     return points;
   }
 
-  private static RunResult run(
+  static RunResult run(
       String status, String verdict, List<String> reasons, List<IntervalPoint> ts, long p99) {
     return new RunResult(
         1,
