@@ -89,7 +89,8 @@ final class LocalKafka implements AutoCloseable {
    * Creates the topics (name → partitions) and returns once every partition answers ListOffsets at
    * its leader, as the harness's TopicReadiness does: before that, an idempotent producer's first
    * batch to a partition can be refused and then lost for good (KAFKA-15591,
-   * docs/kafka-first-write.md).
+   * docs/kafka-first-write.md). A second copy of that rule on purpose: an engine module may not
+   * depend on the harness, and the api module carries no Kafka client.
    */
   void createServedTopics(Map<String, Integer> partitionsByTopic) throws Exception {
     try (Admin admin = admin()) {
