@@ -24,9 +24,17 @@ import org.streambench.harness.collector.IntervalPoint;
  *     second on, of the output rate before the fault less each second's output (the records the
  *     fault held back, whatever the workload's output per input record)
  * @param observedSeconds how long after the fault the series was searched
+ * @param silentSeconds the longest stretch of whole seconds without output from the fault to
+ *     recovery (or the end of what was observed): how long the fault stopped the output, where the
+ *     output gap ends with the first record after it, which may have been on its way already
  */
 public record Recovery(
-    String state, Double seconds, long peakP99Micros, long peakBacklog, double observedSeconds) {
+    String state,
+    Double seconds,
+    long peakP99Micros,
+    long peakBacklog,
+    double observedSeconds,
+    long silentSeconds) {
   public static final String RECOVERED = "recovered";
   public static final String NOT_RECOVERED = "not recovered";
   public static final String UNKNOWN = "unknown";
@@ -128,12 +136,40 @@ public record Recovery(
           && k >= from
           && k + span <= searchEnd
           && holds(bySecond, k, before)) {
-        return new Recovery(RECOVERED, k - fault, peakP99, Math.round(peakOwed), k + span - fault);
+        return new Recovery(
+            RECOVERED,
+            k - fault,
+            peakP99,
+            Math.round(peakOwed),
+            k + span - fault,
+            longestSilence(series, fault, k));
       }
     }
     String state =
         before.outPerSecond() > 0 && steadyEnd >= fault + grace ? NOT_RECOVERED : UNKNOWN;
-    return new Recovery(state, null, peakP99, Math.round(peakOwed), Math.max(0, searchEnd - fault));
+    return new Recovery(
+        state,
+        null,
+        peakP99,
+        Math.round(peakOwed),
+        Math.max(0, searchEnd - fault),
+        longestSilence(series, fault, searchEnd));
+  }
+
+  /**
+   * The longest stretch of consecutive whole seconds without output after {@code fault} and before
+   * {@code until} (seconds since the series' origin). Where output is visible only at each
+   * checkpoint or commit, stretches up to the window W less one are normal.
+   */
+  public static long longestSilence(List<IntervalPoint> series, double fault, double until) {
+    Map<Long, IntervalPoint> bySecond = bySecond(series);
+    long longest = 0;
+    long current = 0;
+    for (long k = (long) Math.ceil(fault); k < until; k++) {
+      current = out(bySecond, k) == 0 ? current + 1 : 0;
+      longest = Math.max(longest, current);
+    }
+    return longest;
   }
 
   /** Whether the {@link #HOLD} windows starting at {@code k}, {@code k + 1}, ... all keep up. */

@@ -3,6 +3,7 @@ package org.streambench.harness.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.results.RunResult;
@@ -31,6 +32,7 @@ final class FaultSection {
           "at (s)",
           "back after (s)",
           "output gap (ms)",
+          "silent (s)",
           "recovery (s)",
           "peak p99 (ms)",
           "peak owed (records)");
@@ -38,7 +40,9 @@ final class FaultSection {
   static final String NOTE =
       "Recovery: from the fault until three consecutive seconds with output at 95 % or more of"
           + " the output rate before the first fault and p99 at most 1.5 times the p99 before"
-          + " it; peak owed: the most output records held back. Definitions in docs/faults.md.";
+          + " it; output gap: until the first record after the fault, which may have been on its"
+          + " way already; silent: the longest run of whole seconds without output until recovery;"
+          + " peak owed: the most output records held back. Definitions in docs/faults.md.";
 
   /** One row per fault, cells as {@link #HEADER} names them. */
   static List<List<String>> rows(ReportModel m) {
@@ -61,6 +65,7 @@ final class FaultSection {
                   Format.number(f.atSeconds()),
                   f.backAfterSeconds() == null ? "left down" : Format.number(f.backAfterSeconds()),
                   f.outputGapMillis() == null ? "no output" : Format.number(f.outputGapMillis()),
+                  FaultSilence.cell(r, f),
                   f.recoverySeconds() == null ? f.recovery() : Format.number(f.recoverySeconds()),
                   Format.number(f.peakP99Millis()),
                   Format.number(f.peakBacklog())));

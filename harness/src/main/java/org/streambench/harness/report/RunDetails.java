@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.KeepingUp;
@@ -96,7 +97,7 @@ final class RunDetails {
               r.generator().sendErrors()));
     }
     if (r.faults() != null) {
-      r.faults().forEach(f -> row(h, "fault " + f.number(), fault(f)));
+      r.faults().forEach(f -> row(h, "fault " + f.number(), fault(r, f)));
     }
     if (r.processes() != null) {
       for (ProcessUsage p : r.processes()) {
@@ -137,7 +138,7 @@ final class RunDetails {
   }
 
   /** A fault in one line: what hit which process when, when it came back, how the run recovered. */
-  static String fault(RunResult.Fault f) {
+  static String fault(RunResult r, RunResult.Fault f) {
     StringBuilder s =
         new StringBuilder(
             String.format(
@@ -149,6 +150,10 @@ final class RunDetails {
         f.outputGapMillis() == null
             ? ", no output after it"
             : String.format(", output gap %.1f ms", f.outputGapMillis()));
+    Long silent = FaultSilence.seconds(r, f);
+    if (silent != null) {
+      s.append(String.format(", %d s silent", silent));
+    }
     s.append(
         f.recoverySeconds() == null
             ? ", " + f.recovery()

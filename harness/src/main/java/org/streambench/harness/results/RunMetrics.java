@@ -51,6 +51,11 @@ final class RunMetrics {
           .filter(java.util.Objects::nonNull)
           .max(Double::compare)
           .ifPresent(v -> m.put("faults.max_output_gap_ms", v));
+      r.faults().stream()
+          .map(RunResult.Fault::silentSeconds)
+          .filter(java.util.Objects::nonNull)
+          .max(Long::compare)
+          .ifPresent(v -> m.put("faults.max_silent_s", (double) v));
     }
     if (r.stateBytesPerSecond() != null) {
       r.stateBytesPerSecond().stream()

@@ -134,6 +134,8 @@ public record RunResult(
    * @param backAfterSeconds when the process was started again (kill, stop) or resumed (pause), in
    *     seconds after the fault; null if it was left down
    * @param outputGapMillis time from the fault to the next output record; null if none came
+   * @param silentSeconds the longest stretch of whole seconds without output from the fault to its
+   *     recovery; null in results stored before it was measured
    * @param recovery {@code recovered}, {@code not recovered} (within the grace period) or {@code
    *     unknown} (the steady state ended first)
    * @param recoverySeconds time from the fault to recovery; null unless recovered
@@ -152,6 +154,7 @@ public record RunResult(
       String injectedAt,
       Double backAfterSeconds,
       Double outputGapMillis,
+      Long silentSeconds,
       String recovery,
       Double recoverySeconds,
       double peakP99Millis,

@@ -35,6 +35,7 @@ final class InjectedFault {
         Instant.ofEpochSecond(0, atMicros * 1_000).toString(),
         backMicros == 0 ? null : (backMicros - atMicros) / 1e6,
         firstOutputMicros == 0 ? null : (firstOutputMicros - atMicros) / 1e3,
+        r.silentSeconds(),
         r.state(),
         r.seconds(),
         r.peakP99Micros() / 1e3,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
+import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.RunResult;
@@ -20,7 +21,7 @@ import org.streambench.harness.results.RunResult;
  * <pre>
  * RunJudge.Judgement j = RunJudge.judge(facts);
  * j.reasons();    // empty: valid
- * j.warnings();   // driver-bound threads, machine-/broker-/harness-bound, allowed loss, ...
+ * j.warnings();   // driver-bound threads, machine-/broker-/harness-bound, not keeping up, ...
  * </pre>
  */
 public final class RunJudge {
@@ -30,6 +31,9 @@ public final class RunJudge {
   /** The run's processes using this share of the machine's cores saturate it. */
   static final double SATURATED_MACHINE_SHARE = 0.9;
 
+  /** How the warning of a fixed-rate run whose backlog grew begins. */
+  public static final String NOT_KEEPING_UP = "not keeping up";
+
   private RunJudge() {}
 
   /**
@@ -37,6 +41,7 @@ public final class RunJudge {
    *
    * @param mode how it ran
    * @param guarantee the delivery guarantee it asked for
+   * @param rate its offered rate in records/s (fixed rate)
    * @param warmup its warm-up (fixed rate)
    * @param maxGeneratorLag how far the generator may fall behind in the steady state
    * @param verifierReasons the verifier's reasons (and external checks'), kept first
@@ -44,6 +49,8 @@ public final class RunJudge {
    * @param generated the generator's report (null in-job)
    * @param firstSendError the generator's first send error as one line, or null
    * @param firstReceiveMicros epoch micros of the first output (fixed rate)
+   * @param steadyBacklogSlope least-squares slope of the backlog over the steady state in records/s
+   *     per second (fixed rate), NaN where unknown
    * @param negativeEndToEnd records whose end-to-end latency was negative
    * @param negativeEngine records whose engine latency was negative
    * @param steadyCores steady-state cores by role: engine, broker, harness, collector (all its
@@ -54,6 +61,7 @@ public final class RunJudge {
   public record Facts(
       Mode mode,
       Guarantee guarantee,
+      long rate,
       Duration warmup,
       Duration maxGeneratorLag,
       List<String> verifierReasons,
@@ -61,6 +69,7 @@ public final class RunJudge {
       GeneratorReport generated,
       String firstSendError,
       long firstReceiveMicros,
+      double steadyBacklogSlope,
       long negativeEndToEnd,
       long negativeEngine,
       Map<String, Double> steadyCores,
@@ -81,6 +90,7 @@ public final class RunJudge {
       warnings.add("framework-limit run: the input was generated inside the engine's job");
     } else {
       judgeGenerator(f, reasons, warnings);
+      judgeKeepingUp(f, warnings);
       judgeOutput(f, warnings);
     }
     judgeBottlenecks(f, warnings);
@@ -118,6 +128,30 @@ public final class RunJudge {
           "the engine's first output came after the warm-up ended: the steady state"
               + " includes its start-up backlog (use a longer --warmup)");
     }
+  }
+
+  /**
+   * A fixed-rate run whose backlog grew over the steady state is valid (its output verified) but
+   * measured a queue that grows, not the engine at its rate; said here so that result.json carries
+   * it and not only the report. A run with faults is judged by its recovery instead.
+   */
+  private static void judgeKeepingUp(Facts f, List<String> warnings) {
+    double slope = f.steadyBacklogSlope();
+    if (f.mode() != Mode.FIXED_RATE
+        || !f.faults().isEmpty()
+        || Double.isNaN(slope)
+        || !BacklogTrend.grows(slope, f.rate())) {
+      return;
+    }
+    warnings.add(
+        String.format(
+            NOT_KEEPING_UP
+                + ": the backlog grew by %,.0f records/s (%.1f%% of the rate) over the"
+                + " steady state, so its latencies are those of a growing queue: the engine did"
+                + " not sustain %,d records/s here",
+            slope,
+            100 * slope / f.rate(),
+            f.rate()));
   }
 
   /** Loss and duplication the guarantee allows are reported with their counts, never hidden. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.ExternalCheck;
 import org.streambench.verifier.Verdict;
@@ -65,6 +66,7 @@ record RunVerdict(
     return new RunJudge.Facts(
         request.mode(),
         request.guarantee(),
+        request.rate(),
         request.warmup(),
         request.maxGeneratorLag(),
         verifierReasons,
@@ -74,10 +76,22 @@ record RunVerdict(
             ? null
             : sendError.getClass().getSimpleName() + ": " + UsageException.firstLine(sendError),
         m.collected() == null ? 0 : m.collected().firstReceiveMicros(),
+        steadyBacklogSlope(request, m),
         m.collected() == null ? 0 : m.collected().negativeEndToEnd(),
         m.collected() == null ? 0 : m.collected().negativeEngine(),
         cores,
         Runtime.getRuntime().availableProcessors(),
         faults);
+  }
+
+  /** The backlog's slope over the steady state, which starts at the warm-up's end; NaN unknown. */
+  private static double steadyBacklogSlope(RunRequest request, Measurements m) {
+    if (m.collected() == null) {
+      return Double.NaN;
+    }
+    long from = request.warmup().toSeconds();
+    return BacklogTrend.slope(
+            m.collected().intervals(), from, from + request.duration().toSeconds())
+        .orElse(Double.NaN);
   }
 }

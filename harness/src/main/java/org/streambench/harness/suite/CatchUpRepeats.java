@@ -23,20 +23,30 @@ final class CatchUpRepeats {
     RunResult run(RunRequest request) throws IOException, SQLException;
   }
 
+  /** A trial's warm-up is doubled up to this when the trial was still catching up. */
+  static final Duration MAX_WARMUP = Duration.ofSeconds(120);
+
   private long rate = -1;
   private long p99Micros;
   private Duration warmup;
 
+  /**
+   * The warm-up to repeat a catching-up trial with, its repeat recorded; null when it is not
+   * repeated: it already had {@link #MAX_WARMUP}, or {@link #worthRepeating} says no.
+   */
+  Duration repeatWith(long trialRate, long trialP99Micros, Duration trialWarmup) {
+    Duration longer = worthRepeating(trialRate, trialP99Micros) ? longerWarmup(trialWarmup) : null;
+    if (longer != null) {
+      rate = trialRate;
+      p99Micros = trialP99Micros;
+      warmup = trialWarmup;
+    }
+    return longer;
+  }
+
   /** Whether a catching-up trial may be repeated: its rate's first, or p99 fell since the last. */
   boolean worthRepeating(long trialRate, long trialP99Micros) {
     return trialRate != rate || trialP99Micros < p99Micros;
-  }
-
-  /** A catching-up trial at {@code trialRate} is repeated; it ran with {@code trialWarmup}. */
-  void repeating(long trialRate, long trialP99Micros, Duration trialWarmup) {
-    rate = trialRate;
-    p99Micros = trialP99Micros;
-    warmup = trialWarmup;
   }
 
   /** The warm-up of the repeated trial that did better than its repeat. */
@@ -44,12 +54,21 @@ final class CatchUpRepeats {
     return warmup;
   }
 
+  /** Twice {@code warmup} (10 s after none), at most {@link #MAX_WARMUP}; null at it. */
+  static Duration longerWarmup(Duration warmup) {
+    if (warmup.compareTo(MAX_WARMUP) >= 0) {
+      return null;
+    }
+    Duration doubled = warmup.isZero() ? Duration.ofSeconds(10) : warmup.multipliedBy(2);
+    return doubled.compareTo(MAX_WARMUP) > 0 ? MAX_WARMUP : doubled;
+  }
+
   /**
    * A fixed-rate point's run {@code first} of {@code request}, or, if it missed {@code objective}
    * while still working off its start-up backlog (its warm-up too short for its steady state), its
-   * repeats with twice the warm-up for as long as that lowers p99, up to {@link
-   * SuiteRunner#MAX_SEARCH_WARMUP}: the last run, null if the suite stopped. Without an objective
-   * there is no telling a catch-up from a rate not kept, and the run stands.
+   * repeats with twice the warm-up for as long as that lowers p99, up to {@link #MAX_WARMUP}: the
+   * last run, null if the suite stopped. Without an objective there is no telling a catch-up from a
+   * rate not kept, and the run stands.
    */
   static RunResult untilSteady(
       RunRequest request,
@@ -74,14 +93,13 @@ final class CatchUpRepeats {
       if (!j.catchingUp()) {
         return r;
       }
-      long p99 = r.endToEndLatencyMicros().p99();
-      Duration longer = SuiteRunner.longerWarmup(request.warmup());
-      if (longer == null || !repeats.worthRepeating(request.rate(), p99)) {
+      Duration longer =
+          repeats.repeatWith(request.rate(), r.endToEndLatencyMicros().p99(), request.warmup());
+      if (longer == null) {
         return r;
       }
       progress.accept(
           "  → " + j.reason() + "; run again with a " + Durations.format(longer) + " warm-up");
-      repeats.repeating(request.rate(), p99, request.warmup());
       request = request.withWarmup(longer);
       r = run.run(request);
     }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -20,6 +21,7 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunGuard;
+import org.streambench.harness.run.RunJudge;
 import org.streambench.harness.run.RunRequest;
 
 /**
@@ -46,9 +48,6 @@ public final class SuiteRunner {
 
   /** Each finished search by {@link #doneKey}: what the rates relative to it are fractions of. */
   private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
-
-  /** A search doubles a trial's warm-up up to this when the trial was still catching up. */
-  static final Duration MAX_SEARCH_WARMUP = Duration.ofSeconds(120);
 
   /** Each drain point's pre-fill as resized for its {@code drain-seconds}, by point key. */
   private final Map<String, Long> drainRecords = new HashMap<>();
@@ -214,17 +213,15 @@ public final class SuiteRunner {
       }
       if (j.catchingUp()) {
         long p99 = r.endToEndLatencyMicros().p99();
-        boolean worth = catchUp.worthRepeating(rate, p99);
-        Duration longer = worth ? longerWarmup(base.warmup()) : null;
+        Duration longer = catchUp.repeatWith(rate, p99, base.warmup());
         if (longer != null) {
           String reason = j.reason() + "; repeated with a " + Durations.format(longer) + " warm-up";
           search.repeated(rate, r.runId(), reason);
           progress.accept("  → " + reason);
-          catchUp.repeating(rate, p99, base.warmup());
           base = base.withWarmup(longer);
           continue;
         }
-        if (!worth) {
+        if (!catchUp.worthRepeating(rate, p99)) {
           j =
               new Sustainability.Judgement(
                   false,
@@ -313,18 +310,6 @@ public final class SuiteRunner {
             Runtime.getRuntime().availableProcessors());
   }
 
-  /**
-   * The warm-up a search tries after a trial that was still working off its start-up backlog: twice
-   * the last, at most {@link #MAX_SEARCH_WARMUP}; null when it already had that much.
-   */
-  static Duration longerWarmup(Duration warmup) {
-    if (warmup.compareTo(MAX_SEARCH_WARMUP) >= 0) {
-      return null;
-    }
-    Duration doubled = warmup.isZero() ? Duration.ofSeconds(10) : warmup.multipliedBy(2);
-    return doubled.compareTo(MAX_SEARCH_WARMUP) > 0 ? MAX_SEARCH_WARMUP : doubled;
-  }
-
   /** One run, stored; null if a signal aborted it. */
   private RunResult execute(RunRequest request, KafkaCluster kafka, Redis redis, ResultStore store)
       throws IOException, SQLException {
@@ -347,12 +332,16 @@ public final class SuiteRunner {
       return r.failure() == null ? "" : ": " + r.failure().reason();
     }
     // input, the figure the studies compare (a windowed workload's output counts windows)
+    boolean behind =
+        r.warnings() != null
+            && r.warnings().stream().anyMatch(w -> w.startsWith(RunJudge.NOT_KEEPING_UP));
     return String.format(
-        ": in %,.0f records/s (out %,.0f), e2e p99 %s",
+        ": in %,.0f records/s (out %,.0f), e2e p99 %s%s",
         r.throughput().inPerSecond(),
         r.throughput().outPerSecond(),
         r.endToEndLatencyMicros() == null
             ? "-"
-            : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3));
+            : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3),
+        behind ? ", " + RunJudge.NOT_KEEPING_UP.toUpperCase(Locale.ROOT) : "");
   }
 }

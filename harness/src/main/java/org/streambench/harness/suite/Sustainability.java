@@ -4,25 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.results.RunResult;
 
 /**
  * Whether a fixed-rate run kept up with its offered rate: it completed with a valid verdict, its
  * backlog did not grow over the steady state (least-squares slope of the per-second backlog at most
- * {@link #MAX_BACKLOG_GROWTH} of the rate), and it met the latency objective if there is one. A
+ * {@link BacklogTrend#MAX_GROWTH} of the rate), and it met the latency objective if there is one. A
  * driver-bound run says nothing about the engine and is reported as such; so does a run that missed
- * the objective while its backlog shrank by more than {@link #MAX_BACKLOG_GROWTH} of the rate per
- * second: the engine was still working off the backlog of its start-up, so its warm-up was too
+ * the objective while its backlog shrank by more than {@link BacklogTrend#MAX_GROWTH} of the rate
+ * per second: the engine was still working off the backlog of its start-up, so its warm-up was too
  * short to tell whether it sustains the rate.
  */
 public final class Sustainability {
-  /** Backlog may grow by at most this fraction of the offered rate per second. */
-  static final double MAX_BACKLOG_GROWTH = 0.02;
-
-  private static final int MIN_SECONDS = 3;
-
   private Sustainability() {}
 
   /**
@@ -63,7 +58,7 @@ public final class Sustainability {
       return new Judgement(false, false, r.verdict() + ": " + String.join("; ", reasons));
     }
     OptionalDouble fitted =
-        backlogSlope(r.timeseries(), warmupSeconds, warmupSeconds + steadySeconds);
+        BacklogTrend.slope(r.timeseries(), warmupSeconds, warmupSeconds + steadySeconds);
     if (fitted.isEmpty()) {
       return new Judgement(false, false, "too few seconds of output to judge the backlog");
     }
@@ -73,14 +68,14 @@ public final class Sustainability {
             + lagDisagreement(r, rate, warmupSeconds, warmupSeconds + steadySeconds)
                 .map(d -> " (" + d + ")")
                 .orElse("");
-    if (slope > MAX_BACKLOG_GROWTH * rate) {
+    if (BacklogTrend.grows(slope, rate)) {
       return new Judgement(
           false,
           false,
           String.format("%s (%.1f%% of the rate): not keeping up", backlog, 100 * slope / rate));
     }
     if (objective != null && !objective.met(r.endToEndLatencyMicros())) {
-      boolean catchingUp = slope < -MAX_BACKLOG_GROWTH * rate;
+      boolean catchingUp = slope < -BacklogTrend.MAX_GROWTH * rate;
       return new Judgement(
           false,
           false,
@@ -107,23 +102,6 @@ public final class Sustainability {
   }
 
   /**
-   * Least-squares slope (records per second, per second) of the backlog over the seconds in {@code
-   * [from, to)}; empty if fewer than three such seconds report a backlog.
-   */
-  static OptionalDouble backlogSlope(List<IntervalPoint> points, long from, long to) {
-    if (points == null) {
-      return OptionalDouble.empty();
-    }
-    List<long[]> xy = new ArrayList<>();
-    for (IntervalPoint p : points) {
-      if (p.second() >= from && p.second() < to && p.backlog() >= 0) {
-        xy.add(new long[] {p.second(), p.backlog()});
-      }
-    }
-    return slope(xy);
-  }
-
-  /**
    * Least-squares slope of a group's consumer lag, as the broker sees it, over the seconds in
    * {@code [from, to)}; empty with fewer than three readings there, or fewer than two commits
    * (drops of the lag): an engine that commits every 30 s (Storm's spout) shows a lag that climbs
@@ -138,7 +116,7 @@ public final class Sustainability {
         xy.add(new long[] {p.second(), p.lag()});
       }
     }
-    return commits < 2 ? OptionalDouble.empty() : slope(xy);
+    return commits < 2 ? OptionalDouble.empty() : BacklogTrend.leastSquares(xy);
   }
 
   /**
@@ -147,14 +125,14 @@ public final class Sustainability {
    * judges by; empty where they agree or either is unknown.
    */
   public static Optional<String> lagDisagreement(RunResult r, long rate, long from, long to) {
-    OptionalDouble backlog = backlogSlope(r.timeseries(), from, to);
+    OptionalDouble backlog = BacklogTrend.slope(r.timeseries(), from, to);
     if (r.consumerLag() == null || backlog.isEmpty() || rate <= 0) {
       return Optional.empty();
     }
-    boolean backlogGrows = backlog.getAsDouble() > MAX_BACKLOG_GROWTH * rate;
+    boolean backlogGrows = BacklogTrend.grows(backlog.getAsDouble(), rate);
     for (ConsumerLag.Series lag : r.consumerLag()) {
       OptionalDouble slope = lagSlope(lag, from, to);
-      if (slope.isPresent() && (slope.getAsDouble() > MAX_BACKLOG_GROWTH * rate) != backlogGrows) {
+      if (slope.isPresent() && BacklogTrend.grows(slope.getAsDouble(), rate) != backlogGrows) {
         return Optional.of(
             String.format(
                 "the broker's consumer lag (group %s) %s (slope %+,.0f records/s) where the output"
@@ -166,23 +144,5 @@ public final class Sustainability {
       }
     }
     return Optional.empty();
-  }
-
-  private static OptionalDouble slope(List<long[]> xy) {
-    if (xy.size() < MIN_SECONDS) {
-      return OptionalDouble.empty();
-    }
-    double n = xy.size();
-    double sx = 0;
-    double sy = 0;
-    double sxx = 0;
-    double sxy = 0;
-    for (long[] p : xy) {
-      sx += p[0];
-      sy += p[1];
-      sxx += (double) p[0] * p[0];
-      sxy += (double) p[0] * p[1];
-    }
-    return OptionalDouble.of((n * sxy - sx * sy) / (n * sxx - sx * sx));
   }
 }

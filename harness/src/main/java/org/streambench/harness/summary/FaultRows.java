@@ -2,13 +2,17 @@ package org.streambench.harness.summary;
 
 import java.util.List;
 import java.util.Optional;
+import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.results.RunResult;
 
 /** The run table's rows for the faults of the runs (docs/faults.md). */
 final class FaultRows {
   private FaultRows() {}
 
-  /** Three rows per fault: what hit which process when, the output gap and recovery, the peaks. */
+  /**
+   * Three rows per fault: what hit which process when, the output gap, silence and recovery, the
+   * peaks.
+   */
   static void add(List<SummaryTable.Row> rows, List<RunResult> runs) {
     int most =
         runs.stream().mapToInt(r -> r.faults() == null ? 0 : r.faults().size()).max().orElse(0);
@@ -29,7 +33,7 @@ final class FaultRows {
                       .orElse("-")));
       rows.add(
           new SummaryTable.Row(
-              "  gap ms / recovery s",
+              "  gap ms / silent s / recovery s",
               r ->
                   fault(r, n)
                       .map(
@@ -37,6 +41,8 @@ final class FaultRows {
                               (f.outputGapMillis() == null
                                       ? "no output"
                                       : String.format("%.1f", f.outputGapMillis()))
+                                  + " / "
+                                  + FaultSilence.cell(r, f)
                                   + " / "
                                   + (f.recoverySeconds() == null
                                       ? f.recovery()

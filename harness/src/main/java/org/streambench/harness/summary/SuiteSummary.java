@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.streambench.harness.fault.Recovery;
+import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
@@ -94,16 +95,19 @@ public final class SuiteSummary {
   }
 
   /**
-   * A point's faults in one line: lost and duplicated, the slowest recovery and the longest output
-   * gap of each run (median and range over repetitions), and faults not recovered.
+   * A point's faults in one line: lost and duplicated, the slowest recovery, the longest output gap
+   * and the longest silence of each run (median and range over repetitions), and faults not
+   * recovered.
    */
   private static String faults(List<RunResult> runs) {
     return String.format(
-        "faults: lost %s, duplicated %s, slowest recovery %s s, longest output gap %s ms%s%s",
+        "faults: lost %s, duplicated %s, slowest recovery %s s, longest output gap %s ms, longest"
+            + " silence %s s%s%s",
         spread(runs, r -> count(r, "lost"), "%,.0f"),
         spread(runs, r -> count(r, "duplicated"), "%,.0f"),
         spread(runs, r -> worst(r, RunResult.Fault::recoverySeconds), "%.1f"),
         spread(runs, r -> worst(r, RunResult.Fault::outputGapMillis), "%.0f"),
+        spread(runs, r -> worst(r, f -> asDouble(FaultSilence.seconds(r, f))), "%.0f"),
         faultsIn(runs, Recovery.NOT_RECOVERED),
         faultsIn(runs, Recovery.UNKNOWN));
   }
@@ -137,6 +141,10 @@ public final class SuiteSummary {
   private static double count(RunResult r, String kind) {
     Long n = r.verification() == null ? null : r.verification().get(kind);
     return n == null ? Double.NaN : n;
+  }
+
+  private static Double asDouble(Long n) {
+    return n == null ? null : n.doubleValue();
   }
 
   private static double worst(RunResult r, java.util.function.Function<RunResult.Fault, Double> f) {

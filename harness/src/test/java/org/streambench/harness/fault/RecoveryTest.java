@@ -43,6 +43,28 @@ class RecoveryTest {
     assertEquals(30_000, even.p99Micros());
   }
 
+  /**
+   * A broker killed at 10.4 s: records already on their way arrive in second 11 (a gap of
+   * milliseconds), then nothing for 8 s while leaderships move, then a catch-up.
+   */
+  @Test
+  void silenceIsTheLongestRunOfSecondsWithoutOutputUntilRecovery() {
+    long[][] changes = new long[12][];
+    changes[0] = new long[] {11, 300, P99};
+    for (int k = 12; k < 20; k++) {
+      changes[k - 11] = new long[] {k, 0, 0};
+    }
+    changes[9] = new long[] {20, 9_000, 9_000_000};
+    changes[10] = new long[] {21, 1_000, P99};
+    changes[11] = new long[] {35, 0, 0}; // after recovery: not the fault's
+    List<IntervalPoint> s = series(40, changes);
+    Recovery r = Recovery.measure(s, 10.4, new Recovery.Baseline(1_000, P99, 1), 120, 40);
+    assertEquals(Recovery.RECOVERED, r.state(), r::toString);
+    assertEquals(8, r.silentSeconds());
+    assertEquals(8, Recovery.longestSilence(s, 10.4, 40));
+    assertEquals(0, Recovery.longestSilence(s, 21, 35), "until is exclusive");
+  }
+
   /** Output visible only at each commit, every 5 s, as exactly-once gives it. */
   private static List<IntervalPoint> bursty(int n, int from, int stalledUntil) {
     List<IntervalPoint> out = new ArrayList<>();

@@ -124,6 +124,7 @@ class ResultsPageTest {
                     "2026-01-01T00:00:18Z",
                     3.0,
                     31_250.0,
+                    3L,
                     "recovered",
                     44.5,
                     2_500.0,
@@ -140,6 +141,7 @@ class ResultsPageTest {
                     "2026-01-01T00:00:30Z",
                     null,
                     null,
+                    null,
                     "not recovered",
                     null,
                     0,
@@ -153,11 +155,11 @@ class ResultsPageTest {
     assertTrue(md.contains("## Faults and recovery"), md);
     assertTrue(
         md.contains(
-            "| kill:worker@8s | taskmanager-1 | 8.00 | 3.00 | 31,250 | 44.5 | 2,500 | 61,000 |"),
+            "| kill:worker@8s | taskmanager-1 | 8.00 | 3.00 | 31,250 | 3 | 44.5 | 2,500 | 61,000 |"),
         md);
     assertTrue(
         md.contains(
-            "| kill:worker@20s | taskmanager-2 | 20.0 | left down | no output | not recovered |"),
+            "| kill:worker@20s | taskmanager-2 | 20.0 | left down | no output | 0 | not recovered |"),
         md);
     assertTrue(md.contains("Recovery: from the fault until three consecutive seconds"), md);
     assertTrue(

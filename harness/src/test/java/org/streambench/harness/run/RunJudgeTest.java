@@ -31,6 +31,7 @@ class RunJudgeTest {
     long steadyMaxLagMicros = 2_000;
     long firstReceiveMicros = START + 1_000_000;
     long negativeE2e;
+    double backlogSlope = 20;
     List<RunResult.Fault> faults = List.of();
     Map<String, Double> cores =
         new HashMap<>(
@@ -62,6 +63,7 @@ class RunJudgeTest {
           new RunJudge.Facts(
               mode,
               guarantee,
+              10_000,
               Duration.ofSeconds(10),
               Duration.ofMillis(100),
               verifierReasons,
@@ -69,6 +71,7 @@ class RunJudgeTest {
               g,
               sendErrors > 0 ? "TimeoutException: Expiring 3 record(s)" : null,
               firstReceiveMicros,
+              backlogSlope,
               negativeE2e,
               0,
               cores,
@@ -88,6 +91,40 @@ class RunJudgeTest {
     assertEquals(List.of("single run: no repetitions, no spread"), j.warnings());
   }
 
+  /** At 10,000 records/s a backlog may grow by 200 records/s per second (2 % of the rate). */
+  @Test
+  void aFixedRateRunWhoseBacklogGrewIsValidButSaysItDidNotKeepUp() {
+    Facts f = new Facts();
+    f.backlogSlope = 150;
+    assertFalse(anyStartsWith(f.judge().warnings(), "not keeping up"));
+    f.backlogSlope = 250;
+    RunJudge.Judgement j = f.judge();
+    assertTrue(j.valid(), j.reasons()::toString);
+    assertTrue(
+        j.warnings()
+            .contains(
+                "not keeping up: the backlog grew by 250 records/s (2.5% of the rate) over the"
+                    + " steady state, so its latencies are those of a growing queue: the engine"
+                    + " did not sustain 10,000 records/s here"),
+        j.warnings()::toString);
+  }
+
+  /** Unknown (too few seconds of output), during faults (recovery says it) or drained: not said. */
+  @Test
+  void keepingUpIsNotJudgedWithoutABacklogOrWithFaults() {
+    Facts unknown = new Facts();
+    unknown.backlogSlope = Double.NaN;
+    assertFalse(anyStartsWith(unknown.judge().warnings(), "not keeping up"));
+    Facts faulted = new Facts();
+    faulted.backlogSlope = 5_000;
+    faulted.faults = List.of(fault(1, "taskmanager-1", "recovered", null));
+    assertFalse(anyStartsWith(faulted.judge().warnings(), "not keeping up"));
+    Facts drained = new Facts();
+    drained.mode = Mode.DRAIN;
+    drained.backlogSlope = 5_000;
+    assertFalse(anyStartsWith(drained.judge().warnings(), "not keeping up"));
+  }
+
   private static RunResult.Fault fault(int n, String process, String recovery, String note) {
     return new RunResult.Fault(
         n,
@@ -100,6 +137,7 @@ class RunJudgeTest {
         "t",
         5.0,
         1.0,
+        1L,
         recovery,
         recovery.equals("recovered") ? 4.0 : null,
         100,

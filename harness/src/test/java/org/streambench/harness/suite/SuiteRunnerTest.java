@@ -22,10 +22,10 @@ class SuiteRunnerTest {
   /** A search doubles the warm-up of a trial still catching up, to at most two minutes. */
   @Test
   void aCatchingUpTrialIsRepeatedWithTwiceTheWarmupUpToACap() {
-    assertEquals(Duration.ofSeconds(20), SuiteRunner.longerWarmup(Duration.ofSeconds(10)));
-    assertEquals(Duration.ofSeconds(10), SuiteRunner.longerWarmup(Duration.ZERO));
-    assertEquals(SuiteRunner.MAX_SEARCH_WARMUP, SuiteRunner.longerWarmup(Duration.ofSeconds(90)));
-    assertNull(SuiteRunner.longerWarmup(SuiteRunner.MAX_SEARCH_WARMUP));
+    assertEquals(Duration.ofSeconds(20), CatchUpRepeats.longerWarmup(Duration.ofSeconds(10)));
+    assertEquals(Duration.ofSeconds(10), CatchUpRepeats.longerWarmup(Duration.ZERO));
+    assertEquals(CatchUpRepeats.MAX_WARMUP, CatchUpRepeats.longerWarmup(Duration.ofSeconds(90)));
+    assertNull(CatchUpRepeats.longerWarmup(CatchUpRepeats.MAX_WARMUP));
   }
 
   /**
@@ -35,10 +35,11 @@ class SuiteRunnerTest {
   @Test
   void repeatsStopWhenALongerWarmupDoesNotLowerP99() {
     CatchUpRepeats repeats = new CatchUpRepeats();
-    assertTrue(repeats.worthRepeating(320_000, 6_500_000));
-    repeats.repeating(320_000, 6_500_000, Duration.ofSeconds(10));
-    assertTrue(repeats.worthRepeating(320_000, 5_300_000));
-    repeats.repeating(320_000, 5_300_000, Duration.ofSeconds(20));
+    assertEquals(
+        Duration.ofSeconds(20), repeats.repeatWith(320_000, 6_500_000, Duration.ofSeconds(10)));
+    assertEquals(
+        Duration.ofSeconds(40), repeats.repeatWith(320_000, 5_300_000, Duration.ofSeconds(20)));
+    assertNull(repeats.repeatWith(320_000, 7_700_000, Duration.ofSeconds(40)));
     assertFalse(repeats.worthRepeating(320_000, 7_700_000));
     assertEquals(Duration.ofSeconds(20), repeats.lastHelpfulWarmup());
     assertTrue(repeats.worthRepeating(240_000, 9_000_000), "another rate starts afresh");

@@ -11,6 +11,7 @@ import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
+import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.results.RunResult;
@@ -173,8 +174,7 @@ class SustainabilityTest {
 
   @Test
   void slopeIsTheLeastSquaresFit() {
-    assertEquals(
-        250.0, Sustainability.backlogSlope(backlog(s -> 100 + 250 * s), 0, 30).getAsDouble(), 1e-9);
-    assertTrue(Sustainability.backlogSlope(backlog(s -> -1), 0, 30).isEmpty());
+    assertEquals(250.0, BacklogTrend.slope(backlog(s -> 100 + 250 * s), 0, 30).getAsDouble(), 1e-9);
+    assertTrue(BacklogTrend.slope(backlog(s -> -1), 0, 30).isEmpty());
   }
 }
