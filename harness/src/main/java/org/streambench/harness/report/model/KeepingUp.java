@@ -5,16 +5,18 @@ import org.streambench.harness.suite.Sustainability;
 
 /**
  * Whether a fixed-rate run kept up with its offered rate, judged as the sustainable-throughput
- * search judges its trials (valid verdict, backlog not growing over the steady state).
+ * search judges its trials (valid verdict, backlog not growing over the steady state). A run with
+ * faults is judged by its recovery instead: its backlog grows by design.
  */
 public final class KeepingUp {
   private KeepingUp() {}
 
-  /** The judgement, or null for runs without an offered rate (drain, in-job). */
+  /** The judgement, or null for runs without an offered rate (drain, in-job) or with faults. */
   public static Sustainability.Judgement judge(RunResult r) {
     long rate = Configuration.rateOf(r);
     SteadyWindow steady = SteadyWindow.of(r);
-    if (rate <= 0 || Double.isInfinite(steady.toSecond())) {
+    boolean faulted = r.faults() != null && !r.faults().isEmpty();
+    if (rate <= 0 || Double.isInfinite(steady.toSecond()) || faulted) {
       return null;
     }
     return Sustainability.judge(
