@@ -271,11 +271,27 @@ final class EngineProcesses {
   }
 
   /**
-   * Stops every process at once (each gets the grace period), so N workers take one grace; none is
-   * started again from now on, and a paused one is resumed first so that it can stop in order.
+   * Stops every process at once, each on its own thread with the grace period, so N workers take
+   * one grace; none is started again from now on, and a paused one is resumed first so that it can
+   * stop in order. At once matters beyond time: stopped a few at a time (a parallel stream runs as
+   * many as the machine has cores), a Spark worker could exit while the master and the driver still
+   * ran, and the master started a replacement executor on the other worker as the run ended.
    */
   void stop() {
     processes.forEach(ProcessSlot::close);
-    processes.parallelStream().forEach(p -> p.process().stop(STOP_GRACE_MS));
+    List<Thread> stopping = new ArrayList<>();
+    for (ProcessSlot p : processes) {
+      Thread t = new Thread(() -> p.process().stop(STOP_GRACE_MS), "stop-" + p.name());
+      t.start();
+      stopping.add(t);
+    }
+    for (Thread t : stopping) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 }
