@@ -99,6 +99,9 @@ final class RunDetails {
     if (r.faults() != null) {
       r.faults().forEach(f -> row(h, "fault " + f.number(), fault(r, f)));
     }
+    if (r.workers() != null) {
+      r.workers().forEach(w -> row(h, "share of " + w.process(), w.describe()));
+    }
     if (r.processes() != null) {
       for (ProcessUsage p : r.processes()) {
         row(

@@ -55,7 +55,8 @@ public record RunResult(
     List<Long> stateBytesPerSecond,
     List<ProcessProfile> profiles,
     List<ConsumerLag.Series> consumerLag,
-    List<Checkpoint> checkpoints) {
+    List<Checkpoint> checkpoints,
+    List<WorkerShare> workers) {
 
   public static final int FORMAT_VERSION = 1;
 
@@ -203,6 +204,52 @@ public record RunResult(
                       c.startDelayMillis()))
           .toList();
     }
+  }
+
+  /**
+   * What one worker of a cluster deployment held (input partitions, tasks) as its engine reported
+   * it ({@code WorkLog} of the api): for the engines that hand work out through a group.
+   *
+   * @param process the worker's process, e.g. {@code instance-2}
+   * @param idle whether it held nothing the whole run: a spare
+   * @param changes each change of its share, in time order
+   */
+  public record WorkerShare(String process, boolean idle, List<Held> changes) {
+    /**
+     * One line: {@code none (a spare)}, or each share with when it began ({@code in-0; none from
+     * 8.0 s; in-0 from 12.3 s}); the share held when the steady state began has no time.
+     */
+    public String describe() {
+      if (idle) {
+        return "none (a spare)";
+      }
+      List<String> parts = new java.util.ArrayList<>();
+      for (Held h : changes) {
+        String items = h.items().isEmpty() ? "none" : String.join(" ", h.items());
+        boolean before = h.atSeconds() <= 0 && changes.indexOf(h) == lastBeforeSteady();
+        if (h.atSeconds() > 0 || before) {
+          parts.add(
+              before ? items : String.format(Locale.ROOT, "%s from %.1f s", items, h.atSeconds()));
+        }
+      }
+      return String.join("; ", parts);
+    }
+
+    private int lastBeforeSteady() {
+      int last = -1;
+      for (int i = 0; i < changes.size(); i++) {
+        if (changes.get(i).atSeconds() <= 0) {
+          last = i;
+        }
+      }
+      return last;
+    }
+
+    /**
+     * @param atSeconds when, in seconds from the start of the steady state (negative: before it)
+     * @param items what it held from then on; empty when nothing
+     */
+    public record Held(double atSeconds, List<String> items) {}
   }
 
   /**

@@ -53,6 +53,7 @@ public final class RunResultBuilder {
   private List<Long> stateBytesPerSecond;
   private List<ConsumerLag.Series> consumerLag;
   private List<RunResult.Checkpoint> checkpoints;
+  private List<RunResult.WorkerShare> workers;
   private List<ProcessProfile> profiles;
 
   RunResultBuilder() {}
@@ -167,6 +168,12 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /** What each worker held; none for a local run or an engine that reports no shares. */
+  public RunResultBuilder workers(List<RunResult.WorkerShare> workers) {
+    this.workers = noneIfEmpty(workers);
+    return this;
+  }
+
   /** The CPU profiles of a run with {@code --cpu-profile}; none otherwise. */
   public RunResultBuilder profiles(List<ProcessProfile> profiles) {
     this.profiles = noneIfEmpty(profiles);
@@ -219,6 +226,7 @@ public final class RunResultBuilder {
         stateBytesPerSecond,
         profiles,
         consumerLag,
-        checkpoints);
+        checkpoints,
+        workers);
   }
 }

@@ -244,6 +244,12 @@ final class RunExecution {
             .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())
             .consumerLag(consumerLag())
             .checkpoints(checkpoints())
+            .workers(
+                WorkerShares.read(
+                    layout.runDir(),
+                    engineProcesses.workers().stream().map(p -> p.name()).toList(),
+                    sampler.markEpochMillis(RunContext.STEADY_START),
+                    progress))
             .profiles(profiles)
             .config(config, ResolvedConfig.hash(config))
             .provenance(Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));

@@ -34,6 +34,7 @@ public final class SummaryTable {
     rows.add(new Row("lost / dup / phantom", r -> errors(r)));
     rows.add(new Row("other errors", SummaryTable::otherErrors));
     FaultRows.add(rows, runs);
+    WorkerRows.add(rows, runs);
     rows.add(new Row("engine CPU s (cores)", r -> cpu(r, "engine")));
     List<String> engineProcesses = engineProcesses(runs);
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> cpu(r, "engine/" + p))));

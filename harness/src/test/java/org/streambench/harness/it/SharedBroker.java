@@ -177,6 +177,37 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         cpuProfile);
   }
 
+  /**
+   * {@code request} at {@code parallelism} on as many partitions, with the engine settings {@code
+   * sets} ({@code key=value}) added.
+   */
+  static RunRequest withParallelism(RunRequest request, int parallelism, String... sets) {
+    List<String> all = new java.util.ArrayList<>(request.sets());
+    all.addAll(List.of(sets));
+    return new RunRequest(
+        request.engine(),
+        request.workload(),
+        request.mode(),
+        request.rate(),
+        request.warmup(),
+        request.duration(),
+        request.records(),
+        parallelism,
+        parallelism,
+        request.guarantee(),
+        request.profiles(),
+        request.engineConfigs(),
+        all,
+        request.maxGeneratorLag(),
+        request.idleTimeout(),
+        request.seed(),
+        request.params(),
+        request.driver(),
+        request.deployment(),
+        request.faults(),
+        request.cpuProfile());
+  }
+
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
   static RunRequest clusterWorkload(
       String engine, String workload, Guarantee g, long rate, int warmupS, int durationS) {

@@ -65,6 +65,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

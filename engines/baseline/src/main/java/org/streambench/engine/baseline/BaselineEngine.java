@@ -14,8 +14,9 @@ import org.streambench.api.StreamEngine;
 /**
  * The baseline engine: no framework, just {@code parallelism} Kafka consumer → producer loops. It
  * shows what the broker and clients alone cost, so every engine's overhead can be read against it.
- * As a cluster, each instance process runs its share of the loops ({@link JobSpec#tasks()}), all
- * committing to one consumer group.
+ * As a cluster, each instance process runs its share of the loops ({@link JobSpec#tasks()}), one
+ * standby loop if it has none (a spare), all members of one consumer group that hands the
+ * partitions out; the instances are ready together, once the group is ({@link GroupReadiness}).
  */
 public final class BaselineEngine implements StreamEngine {
   /** Every workload this engine runs, with the guarantees it offers (one commit mode each). */
@@ -42,14 +43,18 @@ public final class BaselineEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     Transform transform = CATALOGUE.builder(spec);
     CommitMode mode = CommitMode.parse(spec.requiredSetting("commit.mode"));
-    // all loops of a local run; a cluster instance's share of them (each loop owns fixed
-    // partitions)
+    boolean grouped = spec.instance() != JobSpec.SOLE;
+    GroupShare group = grouped ? new GroupShare(spec) : null;
     int[] tasks = spec.tasks();
+    if (grouped && tasks.length == 0) {
+      // a spare: one loop that holds nothing until the group gives it a dead instance's share
+      tasks = new int[] {spec.parallelism() + spec.instance() - 1};
+    }
     CountDownLatch assigned = new CountDownLatch(tasks.length);
     List<TransformLoop> loops = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     for (int i : tasks) {
-      TransformLoop loop = new TransformLoop(spec, transform, mode, i, assigned);
+      TransformLoop loop = new TransformLoop(spec, transform, mode, i, assigned, group);
       loops.add(loop);
       Thread t = new Thread(loop, "transform-" + i);
       threads.add(t);
@@ -69,6 +74,9 @@ public final class BaselineEngine implements StreamEngine {
                   }
                 }));
     assigned.await();
+    if (grouped) {
+      GroupReadiness.await(spec, () -> loops.forEach(TransformLoop::rethrowUnchecked));
+    }
     ready.run();
     for (Thread t : threads) {
       t.join();

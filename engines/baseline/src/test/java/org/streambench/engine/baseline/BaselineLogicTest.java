@@ -18,6 +18,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.streambench.api.Deployment;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
@@ -93,6 +94,43 @@ class BaselineLogicTest {
     assertEquals(List.of(tp(1), tp(3)), TransformLoop.owned(partitions, 2, 1), "loop 1 of 2");
     assertFalse(TransformLoop.owned(partitions, 5, 4).isEmpty());
     assertEquals(List.of(), TransformLoop.owned(partitions, 6, 5), "more loops than partitions");
+  }
+
+  @Test
+  void aClusterHasALoopPerTaskAndOneStandbyLoopPerWorkerWithoutTasks() {
+    Deployment twoWorkers = new Deployment(Deployment.Kind.CLUSTER, 2, 1);
+    assertEquals(2, GroupReadiness.members(twoWorkers, 1), "one busy loop, one spare");
+    assertEquals(2, GroupReadiness.members(twoWorkers, 2));
+    assertEquals(4, GroupReadiness.members(twoWorkers, 4));
+    assertEquals(3, GroupReadiness.members(new Deployment(Deployment.Kind.CLUSTER, 3, 1), 2));
+  }
+
+  @Test
+  void clusterLoopsAreStaticMembersOrderedBusyFirst() throws Exception {
+    Map<String, String> settings = new HashMap<>(ConfFiles.settings(Guarantee.AT_LEAST_ONCE));
+    settings.put("static.membership", "true");
+    JobSpec cluster =
+        new JobSpec(
+                "run-1",
+                "identity",
+                "127.0.0.1:1",
+                "in",
+                "out",
+                Guarantee.AT_LEAST_ONCE,
+                1,
+                Path.of("run"),
+                settings,
+                Map.of(),
+                new Deployment(Deployment.Kind.CLUSTER, 2, 1),
+                JobSpec.SOLE)
+            .forInstance(2);
+    assertEquals(
+        "run-1-loop-0002",
+        KafkaIo.consumer(cluster, 2).get(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG));
+    assertNull(
+        KafkaIo.consumer(spec(Guarantee.AT_LEAST_ONCE, settings), 0)
+            .get(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+        "a local run has no group membership to keep");
   }
 
   private static CommitMode mode(Guarantee g) throws Exception {

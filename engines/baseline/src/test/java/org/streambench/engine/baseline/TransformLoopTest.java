@@ -89,7 +89,7 @@ class TransformLoopTest {
     CommitMode mode = CommitMode.parse(spec.requiredSetting("commit.mode"));
     for (int i = 0; i < LOOPS; i++) {
       TransformLoop loop =
-          new TransformLoop(spec, BaselineEngine.CATALOGUE.builder(spec), mode, i, assigned);
+          new TransformLoop(spec, BaselineEngine.CATALOGUE.builder(spec), mode, i, assigned, null);
       loops.add(loop);
       threads.add(new Thread(loop, "transform-" + i));
     }

@@ -32,14 +32,17 @@ import org.streambench.api.EngineLauncher;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.StreamEngine;
+import org.streambench.api.WorkLog;
 
 /**
  * Runs a workload as a Kafka Streams topology: {@code instances} KafkaStreams clients of one
  * application (the run id) in this process, each with {@code num.stream.threads} = parallelism.
  * Ready once every client is RUNNING and every input partition is assigned to one of its stream
  * threads; a stream thread that dies shuts its client down and fails the run. As a cluster, each
- * instance process is one client of the application with its share of the stream threads and its
- * own state directory, ready once the application's instances together have every input partition.
+ * instance process is one client of the application with its share of the stream threads (one for
+ * an instance without a share: a spare) and its own state directory, ready once the application's
+ * instances together have every input partition; each logs its share as it changes ({@link
+ * WorkLog}).
  */
 public final class KafkaStreamsEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -123,10 +126,32 @@ public final class KafkaStreamsEngine implements StreamEngine {
     }
     ready.run();
     // until the process is stopped (the shutdown hook closes the clients) or a client fails
+    Set<TopicPartition> held = null;
     while (!stopping.get()) {
       checkAlive(clients, failure, stopping);
+      held = logShare(spec, clients, held);
       Thread.sleep(200);
     }
+  }
+
+  /**
+   * Appends this instance's input partitions to its {@link WorkLog} when they changed (a cluster
+   * instance's share: none for a spare) and returns them.
+   */
+  private static Set<TopicPartition> logShare(
+      JobSpec spec, List<KafkaStreams> clients, Set<TopicPartition> logged) {
+    if (spec.instance() == JobSpec.SOLE
+        || !clients.stream().allMatch(c -> c.state() == KafkaStreams.State.RUNNING)) {
+      return logged;
+    }
+    Set<TopicPartition> held = assigned(clients);
+    held.removeIf(tp -> tp.topic().endsWith("-repartition"));
+    if (!held.equals(logged)) {
+      WorkLog.append(
+          spec,
+          held.stream().map(tp -> WorkLog.partition(spec, tp.topic(), tp.partition())).toList());
+    }
+    return held;
   }
 
   /** The workload's topology; unknown workloads and in-job sources are refused here. */

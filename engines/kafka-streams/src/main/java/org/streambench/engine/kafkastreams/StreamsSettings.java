@@ -30,8 +30,11 @@ final class StreamsSettings {
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, spec.runId());
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
-    // a cluster instance runs its share of the parallelism, with its own state directory
-    p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(spec.tasks().length));
+    // a cluster instance runs its share of the parallelism, with its own state directory; one
+    // without a share runs one thread, a spare that joins the group and takes tasks over
+    p.put(
+        StreamsConfig.NUM_STREAM_THREADS_CONFIG,
+        Integer.toString(Math.max(1, spec.tasks().length)));
     p.put(
         StreamsConfig.STATE_DIR_CONFIG,
         spec.runDir().resolve("kafka-streams" + spec.instanceSuffix()).toAbsolutePath().toString());

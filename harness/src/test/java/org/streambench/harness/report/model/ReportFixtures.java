@@ -115,6 +115,7 @@ public final class ReportFixtures {
         null,
         null,
         null,
+        null,
         null);
   }
 
@@ -179,6 +180,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null,
         null,
         null,
