@@ -82,7 +82,9 @@ final class RunOptions {
 
   @Option(
       names = "--workers",
-      description = "Worker processes of a cluster deployment (default: 2).")
+      description =
+          "Worker processes of a cluster deployment (default: 2). The parallelism stays as"
+              + " given: workers without a task are spares (docs/engines.md).")
   Integer workers;
 
   @Option(

@@ -211,7 +211,7 @@ public record RunResult(
    * it ({@code WorkLog} of the api): for the engines that hand work out through a group.
    *
    * @param process the worker's process, e.g. {@code instance-2}
-   * @param idle whether it held nothing the whole run: a spare
+   * @param idle whether it held nothing in the steady state: a spare
    * @param changes each change of its share, in time order
    */
   public record WorkerShare(String process, boolean idle, List<Held> changes) {

@@ -146,6 +146,12 @@ final class EngineProcesses {
     return ofRole(engine.workerRole());
   }
 
+  /** Whether worker {@code slot} holds no share now, by its engine's {@code WorkLog}: a spare. */
+  boolean spare(ProcessSlot slot) {
+    int instance = workers().indexOf(slot) + 1;
+    return instance > 0 && WorkerShares.holdsNothing(layout.runDir(), instance);
+  }
+
   /** The process of the engine's master role, if it names one ({@code fault.master}). */
   Optional<ProcessSlot> master() {
     return engine.masterRole().flatMap(r -> ofRole(r).stream().findFirst());
@@ -155,10 +161,7 @@ final class EngineProcesses {
     return processes.stream().filter(p -> role.equals(roleOf.get(p))).toList();
   }
 
-  /**
-   * Starts a faulted process again with its command (its ready file removed first, so that it tells
-   * anew when it is ready), sampled as {@code engine/<process>-restart<n>}.
-   */
+  /** Starts a faulted process again (its ready file removed first), sampled as a restart. */
   boolean startAgain(ProcessSlot slot, ProcessSampler sampler)
       throws IOException, InterruptedException {
     Files.deleteIfExists(layout.file(namedOf.get(slot).readyFile()));
@@ -271,11 +274,9 @@ final class EngineProcesses {
   }
 
   /**
-   * Stops every process at once, each on its own thread with the grace period, so N workers take
-   * one grace; none is started again from now on, and a paused one is resumed first so that it can
-   * stop in order. At once matters beyond time: stopped a few at a time (a parallel stream runs as
-   * many as the machine has cores), a Spark worker could exit while the master and the driver still
-   * ran, and the master started a replacement executor on the other worker as the run ended.
+   * Stops every process at once, each on its own thread with the grace period; none is started
+   * again, a paused one is resumed first. Not a few at a time: a Spark worker could exit while the
+   * master still ran, which then started a replacement executor as the run ended.
    */
   void stop() {
     processes.forEach(ProcessSlot::close);

@@ -25,11 +25,11 @@ import org.streambench.harness.results.RunResult;
 
 /**
  * Injects a run's faults at their times from the start of the steady state, on threads of its own:
- * kills, stops or pauses one worker (round robin over those that run), the master or one broker;
- * starts a killed or stopped process again after the restart delay (unless {@code norestart}) and
- * resumes a paused one after its pause; and watches for the first output after each fault. {@link
- * #close} cancels what has not happened and resumes what is paused; {@link #outcomes} then measures
- * each fault's recovery from the run's per-second series.
+ * kills, stops or pauses one worker (round robin over those that run and are no spares), the master
+ * or one broker; starts a killed or stopped process again after the restart delay (unless {@code
+ * norestart}) and resumes a paused one after its pause; and watches for the first output after each
+ * fault. {@link #close} cancels what has not happened and resumes what is paused; {@link #outcomes}
+ * then measures each fault's recovery from the run's per-second series.
  */
 final class FaultInjector implements AutoCloseable {
   private static final String THREAD_NAME = "fault-injector";
@@ -122,7 +122,7 @@ final class FaultInjector implements AutoCloseable {
 
   /**
    * The process a fault hits: round robin, per kind of target, over those not down or paused by
-   * another fault.
+   * another fault; a spare worker (holding no share) is passed over.
    */
   private ProcessSlot pick(FaultSpec.Target target) {
     List<ProcessSlot> candidates =
@@ -137,7 +137,8 @@ final class FaultInjector implements AutoCloseable {
     }
     for (int i = 0; i < candidates.size(); i++) {
       ProcessSlot slot = candidates.get((next + i) % candidates.size());
-      if (!slot.faulted() && slot.process().isAlive()) {
+      boolean spare = target == FaultSpec.Target.WORKER && engine.spare(slot);
+      if (!slot.faulted() && slot.process().isAlive() && !spare) {
         return slot;
       }
     }

@@ -39,6 +39,19 @@ final class WorkerShares {
     return shares;
   }
 
+  /**
+   * Whether worker {@code instance} holds nothing now by the last line of its log: a spare, which a
+   * fault passes over. False when its engine logs no shares.
+   */
+  static boolean holdsNothing(Path runDir, int instance) {
+    try {
+      List<WorkLog.Change> changes = WorkLog.read(runDir, instance);
+      return !changes.isEmpty() && changes.get(changes.size() - 1).items().isEmpty();
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
   static RunResult.WorkerShare of(
       String process, List<WorkLog.Change> changes, long steadyStartMillis) {
     long origin = steadyStartMillis >= 0 ? steadyStartMillis : changes.get(0).atMillis();
@@ -46,7 +59,13 @@ final class WorkerShares {
     for (WorkLog.Change c : changes) {
       held.add(new RunResult.WorkerShare.Held((c.atMillis() - origin) / 1e3, c.items()));
     }
-    boolean idle = changes.stream().allMatch(c -> c.items().isEmpty());
+    // what it held in the steady state: its share when it began, and every later one (a group
+    // may hand a partition to one member while the others still join, before the run is ready)
+    boolean idle = true;
+    for (int i = 0; i < held.size(); i++) {
+      boolean later = i + 1 < held.size() && held.get(i + 1).atSeconds() <= 0;
+      idle &= later || held.get(i).items().isEmpty();
+    }
     return new RunResult.WorkerShare(process, idle, held);
   }
 }
