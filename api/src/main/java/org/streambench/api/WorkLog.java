@@ -15,8 +15,9 @@ import java.util.TreeSet;
  * change in {@code worker-N-work.tsv} of the run directory (epoch milliseconds, a tab, the items it
  * holds from then on, comma-separated; none: a spare). An engine that hands out work through a
  * group (Kafka Streams' tasks, the baseline's partitions) appends a line whenever its share
- * changes; the harness reads them to say which workers were idle and who took over after a fault.
- * An engine that does not know writes nothing.
+ * changes, Flink's job client for each TaskManager from the JobManager's view; the harness reads
+ * them to say which workers were idle and who took over after a fault. An engine that does not know
+ * writes nothing.
  *
  * <pre>
  * WorkLog.append(spec, List.of(WorkLog.partition(spec, "sb-42-in", 0)));  // "in-0"
@@ -50,19 +51,28 @@ public final class WorkLog {
 
   /** Appends this process's share, now; does nothing for a process that is no cluster worker. */
   public static void append(JobSpec spec, Collection<String> items) {
-    if (spec.instance() == JobSpec.SOLE) {
-      return;
+    if (spec.instance() != JobSpec.SOLE) {
+      append(spec.runDir(), spec.instance(), items);
     }
-    String line = System.currentTimeMillis() + "\t" + String.join(",", new TreeSet<>(items)) + "\n";
+  }
+
+  /**
+   * Appends worker {@code instance}'s share, now: for a process that sees where the work runs (a
+   * job client asking its cluster). Commas in an item become semicolons.
+   */
+  public static void append(Path runDir, int instance, Collection<String> items) {
+    TreeSet<String> sorted = new TreeSet<>();
+    items.forEach(i -> sorted.add(i.replace(',', ';')));
+    String line = System.currentTimeMillis() + "\t" + String.join(",", sorted) + "\n";
     try {
       Files.writeString(
-          spec.runDir().resolve(file(spec.instance())),
+          runDir.resolve(file(instance)),
           line,
           StandardCharsets.UTF_8,
           StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
     } catch (IOException e) {
-      System.err.println("streambench: cannot write " + file(spec.instance()) + ": " + e);
+      System.err.println("streambench: cannot write " + file(instance) + ": " + e);
     }
   }
 

@@ -93,6 +93,7 @@ public final class FlinkEngine implements StreamEngine {
       awaitAllTasksRunning(cluster, job);
     }
     CheckpointStats.follow(cluster, job.getJobID(), spec.runDir());
+    TaskPlacement.follow(cluster, job.getJobID(), spec.runDir(), spec.deployment());
     ready.run();
     JobExecutionResult result = job.getJobExecutionResult().get();
     if (inJob) {
