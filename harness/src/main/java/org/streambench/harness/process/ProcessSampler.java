@@ -1,5 +1,6 @@
 package org.streambench.harness.process;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,7 @@ public final class ProcessSampler implements AutoCloseable {
   private final Map<Long, String> groupOf = new ConcurrentHashMap<>();
   private final Map<String, List<Long>> groupPids = new ConcurrentHashMap<>();
   private final Set<Long> spawned = ConcurrentHashMap.newKeySet();
+  private long ticks; // the timer's samples so far, guarded by this
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("process-sampler"));
 
@@ -175,7 +177,7 @@ public final class ProcessSampler implements AutoCloseable {
    * left out.
    */
   public synchronized Map<String, Long> processesOf(String group) {
-    Map<String, Long> out = new java.util.TreeMap<>();
+    Map<String, Long> out = new TreeMap<>();
     sources.forEach(
         (role, source) -> {
           if ((role.equals(group) || role.startsWith(group + "/"))
@@ -225,6 +227,26 @@ public final class ProcessSampler implements AutoCloseable {
             coresPerSecond.computeIfAbsent(role, r -> new ArrayList<>()).add(cores);
           }
         });
+    ticks++;
+    notifyAll();
+  }
+
+  /**
+   * Waits for the timer's next {@code n} once-a-second samples, at most {@code timeout}: every
+   * source's counters as they then read, or null if the timer did not take them in time.
+   */
+  synchronized Map<String, Sample> awaitSamples(int n, Duration timeout)
+      throws InterruptedException {
+    long target = ticks + n;
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (ticks < target) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return null;
+      }
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return Map.copyOf(last);
   }
 
   private synchronized void sampleAll() {

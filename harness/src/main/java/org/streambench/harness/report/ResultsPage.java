@@ -15,12 +15,10 @@ import org.streambench.harness.report.chart.Svg;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
-import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.report.model.RateCurve;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
-import org.streambench.harness.results.RunResult;
 import org.streambench.harness.suite.SuiteSpec;
 
 /**
@@ -83,7 +81,7 @@ public final class ResultsPage {
       line(header);
       line("");
     }
-    provenance();
+    HowItRan.lines(model.suite(), model.runs(), regenerate).forEach(this::line);
     measured();
     searches();
     faults();
@@ -105,66 +103,6 @@ public final class ResultsPage {
     return String.join("\n", lines)
         .replace("Figure:", "**Figure:**")
         .replace("Figures:", "**Figures:**");
-  }
-
-  private void provenance() {
-    var suite = model.suite();
-    List<RunResult> runs = model.runs();
-    RunResult first = runs.isEmpty() ? null : runs.get(0);
-    line("## How it ran");
-    line("");
-    line(
-        regenerate == null
-            ? "- The suite file has changed since this run: its comment above may not describe it"
-            : "- Regenerate: `" + regenerate + "`");
-    line("- Parameters: " + parameters(SuiteSpec.fromJson(suite.specJson())));
-    line(
-        String.format(
-            "- Suite `%s`, %s, %s%s",
-            suite.suiteId(), suite.status(), SuiteDuration.of(suite, runs), invalid(runs)));
-    if (first != null) {
-      line("- streambench " + Provenances.tool(first));
-      line("- Machine: " + Provenances.host(first));
-    }
-    Map<String, String> engines = new LinkedHashMap<>();
-    runs.forEach(r -> engines.putIfAbsent(r.engine(), Provenances.engineVersion(r)));
-    engines.forEach((e, v) -> line("- " + e + ": " + v));
-    line("");
-  }
-
-  /** What every run of the suite shared, as stored with it. */
-  private static String parameters(SuiteSpec spec) {
-    List<String> parts = new ArrayList<>();
-    parts.add(spec.repetitions() + (spec.repetitions() == 1 ? " repetition" : " repetitions"));
-    if ("drain".equals(spec.mode()) || "in-job".equals(spec.mode())) {
-      parts.add("records " + spec.records());
-      if (spec.drainSeconds() > 0) {
-        parts.add("drains resized to a steady part of " + spec.drainSeconds() + " s");
-      }
-    } else {
-      parts.add("warm-up " + spec.warmup() + ", steady state " + spec.duration());
-    }
-    if (spec.latencyObjective() != null) {
-      parts.add("objective " + spec.latencyObjective());
-    }
-    boolean searched =
-        "sustainable".equals(spec.mode()) || spec.rates().stream().anyMatch(r -> r.endsWith("%"));
-    if (searched) {
-      SuiteSpec.SearchBounds b = spec.search();
-      parts.add(
-          String.format(
-              "search from %,d records/s (%,d to %,d) to within %.0f %%, at most %d trials",
-              b.start(), b.min(), b.max(), b.tolerance() * 100, b.maxTrials()));
-    }
-    parts.add("max generator lag " + spec.maxGeneratorLag());
-    return String.join("; ", parts);
-  }
-
-  private static String invalid(List<RunResult> runs) {
-    long bad = runs.stream().filter(r -> !r.completedValid()).count();
-    return bad == 0
-        ? ", all valid"
-        : String.format(" (%d not valid, left out of every figure)", bad);
   }
 
   private void measured() {

@@ -3,14 +3,9 @@ package org.streambench.harness.suite;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.kafka.KafkaCluster;
@@ -19,9 +14,7 @@ import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
-import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunGuard;
-import org.streambench.harness.run.RunJudge;
 import org.streambench.harness.run.RunRequest;
 
 /**
@@ -30,7 +23,9 @@ import org.streambench.harness.run.RunRequest;
  * 90%}) runs at that fraction of the sustainable rate its configuration's search found in the same
  * repetition (the plan puts the search first). A failed or invalid run is recorded and the suite
  * goes on; a signal stops it after storing the run in progress as aborted, leaving the unfinished
- * points for {@code --resume}.
+ * points for {@code --resume}. A search point runs through {@link SearchLoop}, every other point
+ * through {@link PointRun}; {@link EarlierFindings} carries what finished points found to later
+ * ones, across a resume too.
  */
 public final class SuiteRunner {
   private final Home home;
@@ -41,16 +36,7 @@ public final class SuiteRunner {
   private final Consumer<String> progress;
   private final Map<String, String> constant;
 
-  /** Status of a point whose rate is relative to a search that found no sustainable rate. */
-  static final String SKIPPED = "skipped";
-
   private final long started = System.nanoTime();
-
-  /** Each finished search by {@link #doneKey}: what the rates relative to it are fractions of. */
-  private final Map<String, PointOutcome.SearchOutcome> found = new HashMap<>();
-
-  /** Each drain point's pre-fill as resized for its {@code drain-seconds}, by point key. */
-  private final Map<String, Long> drainRecords = new HashMap<>();
 
   private int pointsDone;
 
@@ -89,18 +75,16 @@ public final class SuiteRunner {
    */
   public boolean run(KafkaForBrokers kafkas, Redis redis, ResultStore store)
       throws IOException, SQLException, InterruptedException {
-    for (PointOutcome done : store.suites().points(suiteId)) {
-      if (done.search() != null) { // a resumed suite's searches, for the rates relative to them
-        found.put(doneKey(done.pointKey(), done.repetition()), withItsEnd(done, store));
-      } else if (plan.spec().drainSeconds() > 0) { // and its drains' counts as resized
-        for (RunResult r : store.runs(done.runIds())) {
-          String records = r.config() == null ? null : r.config().get("run.records");
-          if (records != null) {
-            drainRecords.merge(done.pointKey(), Long.parseLong(records), Math::max);
-          }
-        }
-      }
-    }
+    EarlierFindings findings =
+        EarlierFindings.restore(
+            store.suites().points(suiteId), plan.spec().drainSeconds() > 0, store::runs);
+    SearchLoop searches =
+        new SearchLoop(
+            plan.spec().search(),
+            plan.objective(),
+            Runtime.getRuntime().availableProcessors(),
+            progress);
+    PointRun runs = new PointRun(plan.spec().drainSeconds(), plan.objective(), findings, progress);
     int total = plan.points().size() * plan.spec().repetitions();
     int toDo = total - finished.size();
     int index = 0;
@@ -119,195 +103,20 @@ public final class SuiteRunner {
                 point.describe(constant),
                 eta(toDo)));
         KafkaCluster kafka = kafkas.get(point.brokers());
+        CatchUpRepeats.Run execute = request -> execute(request, kafka, redis, store);
         PointOutcome outcome =
-            point.search()
-                ? search(point, rep, kafka, redis, store)
-                : single(point, rep, kafka, redis, store);
+            point.search() ? searches.run(point, rep, execute) : runs.run(point, rep, execute);
         if (outcome == null) {
           return false;
         }
         if (outcome.search() != null) {
-          found.put(doneKey(point.key(), rep), outcome.search());
+          findings.found(point.key(), rep, outcome.search());
         }
         store.suites().savePoint(suiteId, outcome);
         pointsDone++;
       }
     }
     return true;
-  }
-
-  private PointOutcome single(
-      SuitePoint point, int rep, KafkaCluster kafka, Redis redis, ResultStore store)
-      throws IOException, SQLException {
-    RunRequest request = point.request();
-    if (point.relativeTo() != null) {
-      PointOutcome.SearchOutcome base = found.get(doneKey(point.relativeTo(), rep));
-      if (base == null || base.sustainableRate() == 0) {
-        progress.accept("  → skipped: its search found no sustainable rate");
-        return new PointOutcome(
-            point.key(), rep, point.labels(), PointOutcome.RUN, SKIPPED, List.of(), null);
-      }
-      long rate = point.rate().of(base.sustainableRate());
-      progress.accept(
-          String.format(
-              "  at %,d records/s: %s of %,d%s",
-              rate,
-              point.labels().get("rate"),
-              base.sustainableRate(),
-              base.converged() ? "" : " (the search did not converge: a lower bound)"));
-      request = asItEnded(base, request.withRate(rate));
-    }
-    RunRequest toRun = request;
-    RunResult r =
-        DrainSizing.drain(
-            plan.spec().drainSeconds(),
-            sized(point, request),
-            records -> execute(toRun.withRecords(records), kafka, redis, store),
-            records -> drainRecords.put(point.key(), records),
-            progress);
-    if (r != null) {
-      r =
-          CatchUpRepeats.untilSteady(
-              request,
-              r,
-              plan.objective(),
-              longer -> execute(longer, kafka, redis, store),
-              progress);
-    }
-    if (r == null) {
-      return null;
-    }
-    String status =
-        r.status() != RunResult.Status.COMPLETED
-            ? "failed"
-            : r.completedValid() ? "valid" : "invalid";
-    progress.accept("  → " + status + headline(r));
-    return new PointOutcome(
-        point.key(), rep, point.labels(), PointOutcome.RUN, status, List.of(r.runId()), null);
-  }
-
-  private PointOutcome search(
-      SuitePoint point, int rep, KafkaCluster kafka, Redis redis, ResultStore store)
-      throws IOException, SQLException {
-    SustainableSearch search = new SustainableSearch(plan.spec().search());
-    List<String> runIds = new ArrayList<>();
-    RunRequest base = point.request();
-    CatchUpRepeats catchUp = new CatchUpRepeats();
-    for (long rate = search.nextRate(); rate > 0; rate = search.nextRate()) {
-      progress.accept(String.format("  trial %d at %,d records/s", runIds.size() + 1, rate));
-      RunResult r = execute(base.withRate(rate), kafka, redis, store);
-      if (r == null) {
-        return null;
-      }
-      runIds.add(r.runId());
-      Sustainability.Judgement j =
-          Sustainability.judge(
-              r, rate, base.warmup().toSeconds(), base.duration().toSeconds(), plan.objective());
-      DriverThreads more = j.driverBound() ? moreThreads(base) : null;
-      if (more != null) {
-        String reason = j.reason() + "; repeated with " + more.describe() + " driver threads";
-        search.repeated(rate, r.runId(), reason);
-        progress.accept("  → " + reason);
-        base = base.withDriver(more);
-        continue;
-      }
-      if (j.catchingUp()) {
-        long p99 = r.endToEndLatencyMicros().p99();
-        Duration longer = catchUp.repeatWith(rate, p99, base.warmup());
-        if (longer != null) {
-          String reason = j.reason() + "; repeated with a " + Durations.format(longer) + " warm-up";
-          search.repeated(rate, r.runId(), reason);
-          progress.accept("  → " + reason);
-          base = base.withWarmup(longer);
-          continue;
-        }
-        if (!catchUp.worthRepeating(rate, p99)) {
-          j =
-              new Sustainability.Judgement(
-                  false,
-                  false,
-                  j.reason()
-                      + "; yet the "
-                      + Durations.format(base.warmup())
-                      + " warm-up did not lower p99: the rate, not the warm-up");
-          base = base.withWarmup(catchUp.lastHelpfulWarmup());
-        }
-      }
-      search.record(rate, r.runId(), j);
-      progress.accept(
-          "  → " + (j.sustainable() ? "sustainable: " : "not sustainable: ") + j.reason());
-    }
-    PointOutcome.SearchOutcome result =
-        search.outcome().endedWith(base.driver().describe(), Durations.format(base.warmup()));
-    progress.accept(
-        String.format(
-            "  → highest sustainable rate %,d records/s after %d trials (%s)",
-            result.sustainableRate(), result.trials().size(), search.stopReason()));
-    return new PointOutcome(
-        point.key(),
-        rep,
-        point.labels(),
-        PointOutcome.SEARCH,
-        result.converged() ? "converged" : "inconclusive",
-        runIds,
-        result);
-  }
-
-  /**
-   * A search that doubled its driver threads after a driver-bound trial, or its warm-up after a
-   * trial still working off its start-up backlog, found its rate with them, so the rates relative
-   * to it run with them too.
-   */
-  private static RunRequest asItEnded(PointOutcome.SearchOutcome search, RunRequest request) {
-    if (search.driverThreads() == null || search.warmup() == null) {
-      return request;
-    }
-    Duration warmup = Durations.parse(search.warmup());
-    return request
-        .withDriver(DriverThreads.ofDescribed(search.driverThreads()))
-        .withWarmup(warmup.compareTo(request.warmup()) >= 0 ? warmup : request.warmup());
-  }
-
-  /**
-   * A stored search with what it ended with; for a suite stored before searches kept it, what its
-   * last trial ran with (driver threads only grow during a search; its warm-up may be a longer one
-   * that did not help).
-   */
-  private static PointOutcome.SearchOutcome withItsEnd(PointOutcome done, ResultStore store)
-      throws SQLException, IOException {
-    PointOutcome.SearchOutcome search = done.search();
-    if (search.driverThreads() != null && search.warmup() != null) {
-      return search;
-    }
-    List<String> ids = done.runIds();
-    for (RunResult last : store.runs(ids.subList(Math.max(0, ids.size() - 1), ids.size()))) {
-      Map<String, String> config = last.config() == null ? Map.of() : last.config();
-      String driver = config.get("run.driver-threads");
-      String warmup = config.get("run.warmup");
-      if (driver != null && warmup != null) {
-        return search.endedWith(driver, warmup);
-      }
-    }
-    return search;
-  }
-
-  /** A drain's pre-fill: what an earlier repetition of the point found long enough, if any. */
-  private long sized(SuitePoint point, RunRequest request) {
-    return drainRecords.getOrDefault(point.key(), request.records());
-  }
-
-  /**
-   * The driver threads a search tries after a driver-bound trial, so that it calls a rate
-   * driver-bound only when the driver has as many threads as the partitions and cores allow; null
-   * when it already has.
-   */
-  private static DriverThreads moreThreads(RunRequest request) {
-    return request
-        .driver()
-        .doubled(
-            request.partitions(),
-            request.workloadDefinition().concurrentInput(),
-            Runtime.getRuntime().availableProcessors());
   }
 
   /** One run, stored; null if a signal aborted it. */
@@ -325,23 +134,5 @@ public final class SuiteRunner {
     Duration perPoint = Duration.ofNanos((System.nanoTime() - started) / pointsDone);
     Duration left = perPoint.multipliedBy(toDo - pointsDone);
     return String.format(" (about %d min left)", Math.max(1, Math.round(left.toSeconds() / 60.0)));
-  }
-
-  private static String headline(RunResult r) {
-    if (r.throughput() == null) {
-      return r.failure() == null ? "" : ": " + r.failure().reason();
-    }
-    // input, the figure the studies compare (a windowed workload's output counts windows)
-    boolean behind =
-        r.warnings() != null
-            && r.warnings().stream().anyMatch(w -> w.startsWith(RunJudge.NOT_KEEPING_UP));
-    return String.format(
-        ": in %,.0f records/s (out %,.0f), e2e p99 %s%s",
-        r.throughput().inPerSecond(),
-        r.throughput().outPerSecond(),
-        r.endToEndLatencyMicros() == null
-            ? "-"
-            : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3),
-        behind ? ", " + RunJudge.NOT_KEEPING_UP.toUpperCase(Locale.ROOT) : "");
   }
 }

@@ -1,14 +1,18 @@
 package org.streambench.harness.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streambench.harness.Home;
+import org.streambench.harness.process.ProcessSampler.Sample;
 
 /** The JVMs an engine process spawns are found, named and counted, also after they end. */
 class SpawnedProcessesTest {
@@ -31,7 +35,7 @@ class SpawnedProcessesTest {
   }
 
   @Test
-  @Timeout(60)
+  @Timeout(90)
   void aSpawnedJvmIsSampledOnItsOwnAndInTheGroupAndKeepsItsCpuAfterItEnds() throws Exception {
     String java = Home.javaBinary().toString();
     String cp = System.getProperty("java.class.path");
@@ -43,30 +47,49 @@ class SpawnedProcessesTest {
       sampler.watchSpawning("engine/supervisor-1", parent.pid(), "engine");
       String main = Busy.class.getName();
       String child = "engine/supervisor-1/" + main.substring(main.lastIndexOf('.') + 1);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (!sampler.latest().containsKey(child) || sampler.latest().get(child).cpuSeconds() < 1) {
-        assertTrue(System.nanoTime() < deadline, "spawned JVM not sampled: " + sampler.latest());
-        Thread.sleep(200);
+      // on the timer's own samples, not latest(), which samples when called and so would pass
+      // with a timer that stopped; a second of CPU is a JVM started and busy, however slowly
+      Map<String, Sample> sampled = nextSample(sampler);
+      for (int n = 1; !sampled.containsKey(child) || sampled.get(child).cpuSeconds() < 1; n++) {
+        assertTrue(n < MAX_SAMPLES, "spawned JVM not sampled: " + sampled);
+        sampled = nextSample(sampler);
       }
       // frozen, so that the group's and the child's reads (one after the other in a sample) see
-      // the same CPU: a busy child gains a clock tick between them, which once failed this check
+      // the same CPU: a busy child gains a clock tick between them, which once failed this check.
+      // A sample whose child CPU is the one before's read both after it stopped.
       long busy = parent.descendants().findFirst().orElseThrow().pid();
       signal("STOP", busy);
-      Thread.sleep(2500); // two samples: the second reads both frozen
-      var now = sampler.latest();
-      double groupBefore = now.get("engine").cpuSeconds();
-      assertTrue(groupBefore >= now.get(child).cpuSeconds(), "group counts it: " + now);
+      Map<String, Sample> before = sampled;
+      sampled = nextSample(sampler);
+      for (int n = 1; sampled.get(child).cpuSeconds() != before.get(child).cpuSeconds(); n++) {
+        assertTrue(n < MAX_SAMPLES, "stopped JVM's CPU still grows: " + sampled);
+        before = sampled;
+        sampled = nextSample(sampler);
+      }
+      double groupBefore = sampled.get("engine").cpuSeconds();
+      assertTrue(groupBefore >= sampled.get(child).cpuSeconds(), "group counts it: " + sampled);
       signal("CONT", busy);
       parent.descendants().forEach(ProcessHandle::destroyForcibly);
-      parent.waitFor(10, TimeUnit.SECONDS);
-      Thread.sleep(1500);
+      assertTrue(parent.waitFor(10, TimeUnit.SECONDS));
+      // two samples: the second begun after both processes ended
+      nextSample(sampler);
       assertTrue(
-          sampler.latest().get("engine").cpuSeconds() >= groupBefore,
+          nextSample(sampler).get("engine").cpuSeconds() >= groupBefore,
           "an ended process keeps its CPU in the group");
     } finally {
       parent.descendants().forEach(ProcessHandle::destroyForcibly);
       parent.destroyForcibly();
     }
+  }
+
+  /** Samples a test waits for at most, each: a JVM starting on a loaded machine takes a while. */
+  private static final int MAX_SAMPLES = 30;
+
+  /** The sampler's next once-a-second sample; fails if it takes none within ten seconds. */
+  private static Map<String, Sample> nextSample(ProcessSampler sampler) throws Exception {
+    Map<String, Sample> sampled = sampler.awaitSamples(1, Duration.ofSeconds(10));
+    assertNotNull(sampled, "the sampler took no sample in 10 s");
+    return sampled;
   }
 
   private static void signal(String signal, long pid) throws Exception {

@@ -21,8 +21,13 @@ class SustainabilityTest {
   private static final long RATE = 10_000;
 
   static List<IntervalPoint> backlog(LongUnaryOperator perSecond) {
+    return backlog(30, perSecond);
+  }
+
+  /** {@code seconds} of a timeseries at {@link #RATE} with this backlog each second. */
+  static List<IntervalPoint> backlog(int seconds, LongUnaryOperator perSecond) {
     List<IntervalPoint> points = new ArrayList<>();
-    for (long s = 0; s < 30; s++) {
+    for (long s = 0; s < seconds; s++) {
       points.add(new IntervalPoint(s, RATE, 1_000, 5_000, 500, perSecond.applyAsLong(s)));
     }
     return points;
@@ -30,9 +35,19 @@ class SustainabilityTest {
 
   static RunResult run(
       String status, String verdict, List<String> reasons, List<IntervalPoint> ts, long p99) {
+    return run("r", status, verdict, reasons, ts, p99);
+  }
+
+  static RunResult run(
+      String runId,
+      String status,
+      String verdict,
+      List<String> reasons,
+      List<IntervalPoint> ts,
+      long p99) {
     return new RunResult(
         1,
-        "r",
+        runId,
         RunResult.Status.valueOf(status.toUpperCase(Locale.ROOT)),
         Verdict.Status.valueOf(verdict.toUpperCase(Locale.ROOT)),
         reasons,

@@ -18,7 +18,7 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 
-class SuiteRunnerTest {
+class CatchUpRepeatsTest {
   /** A search doubles the warm-up of a trial still catching up, to at most two minutes. */
   @Test
   void aCatchingUpTrialIsRepeatedWithTwiceTheWarmupUpToACap() {
@@ -57,7 +57,11 @@ class SuiteRunnerTest {
         p99Micros);
   }
 
-  private static RunRequest fixedRate(Mode mode) {
+  /**
+   * The baseline's identity at 10,000 records/s (10 s warm-up, 20 s steady state), or a drain of
+   * 100,000 records.
+   */
+  static RunRequest fixedRate(Mode mode) {
     return new RunRequest(
         "baseline",
         "identity",
