@@ -1,5 +1,6 @@
 package org.streambench.verifier.workload;
 
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.AccessLogs;
@@ -27,6 +28,9 @@ public final class JobCases {
 
   /** One record per millisecond of event time. */
   private static final long STEP_MICROS = 1000;
+
+  /** ysb's input: events generated. */
+  private static final int YSB_EVENTS = 3000;
 
   private JobCases() {}
 
@@ -87,7 +91,23 @@ public final class JobCases {
 
   /** ysb: 3,000 events of {@link #ysbEvents()} in 1 s windows ({@code window.ms=1000}). */
   public static Replay ysb() {
-    return Replay.of(() -> new YsbCheck(ysbEvents(), 1000, GUARANTEE), 3000, START, STEP_MICROS);
+    return Replay.of(JobCases::ysbCheck, YSB_EVENTS, START, STEP_MICROS);
+  }
+
+  /**
+   * ysb's final count per window, {@code campaign@windowStartMs} → views of {@link #ysb()}'s input:
+   * what the job must leave in Redis ({@code <prefix><campaign>:<windowStartMs>}), as the harness
+   * checks it after a run.
+   */
+  public static Map<String, Long> ysbWindowCounts() {
+    YsbCheck check = ysbCheck();
+    Replay.generate(check, YSB_EVENTS, START, STEP_MICROS);
+    check.expect(YSB_EVENTS);
+    return Map.copyOf(check.expectedByWindow());
+  }
+
+  private static YsbCheck ysbCheck() {
+    return new YsbCheck(ysbEvents(), 1000, GUARANTEE);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -63,17 +64,32 @@ final class YsbJob {
 
   static void build(StreamExecutionEnvironment env, JobSpec spec) {
     WorkloadParams params = new WorkloadParams(spec);
-    YsbRedis redis = YsbRedis.of(params);
-    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     DataStream<AdEvent> events =
         KafkaIo.read(
-            env,
-            spec,
-            TypeInformation.of(AdEvent.class),
-            AdEvent::parse,
-            KafkaIo.eventTime(
-                Duration.ofMillis(windowing.outOfOrdernessMs()),
-                (event, kafkaTime) -> event.eventTimeMs()));
+            env, spec, TypeInformation.of(AdEvent.class), AdEvent::parse, eventTime(params));
+    KafkaIo.write(
+        campaignWindows(events, params).map(CampaignWindow::toString).name("format"), spec);
+  }
+
+  /**
+   * Event time as the Kafka source assigns it: the event's {@code event_time}, a watermark {@code
+   * out.of.orderness.ms} behind the newest.
+   */
+  static WatermarkStrategy<AdEvent> eventTime(WorkloadParams params) {
+    return KafkaIo.eventTime(
+        Duration.ofMillis(EventTimeWindowing.of(params).outOfOrdernessMs()),
+        (event, kafkaTime) -> event.eventTimeMs());
+  }
+
+  /**
+   * The job between its Kafka ends: views of {@code events} (parsed, with event time), joined to
+   * their campaigns in the Redis the parameters name, counted per campaign and window, each update
+   * written to that Redis; returns the updates for the Kafka sink.
+   */
+  static DataStream<CampaignWindow> campaignWindows(
+      DataStream<AdEvent> events, WorkloadParams params) {
+    YsbRedis redis = YsbRedis.of(params);
+    EventTimeWindowing windowing = EventTimeWindowing.of(params);
     DataStream<View> views =
         events
             .filter(event -> YsbEvents.isView(event.eventType()))
@@ -87,7 +103,7 @@ final class YsbJob {
             Duration.ofMillis(windowing.latenessMs()),
             Duration.ofMillis(params.longValue("sla.ms")));
     windows.sinkTo(new RedisWindowSink(redis)).name("redis");
-    KafkaIo.write(windows.map(CampaignWindow::toString).name("format"), spec);
+    return windows;
   }
 
   static DataStream<CampaignWindow> countPerCampaign(

@@ -1,8 +1,10 @@
 package org.streambench.engine.flink;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -10,12 +12,16 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.IdentityRecords;
-import org.streambench.api.workload.CampaignCache;
+import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinPart;
-import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
 
@@ -25,10 +31,29 @@ import org.streambench.verifier.workload.Replay;
  * invalid with one line lost or altered. The jobs run on a local MiniCluster with their Kafka ends
  * replaced: a bounded source of records decoded by the job's own parser with an entry stamp, and
  * the output stamped on exit by the Kafka sink's own serializer ({@link KafkaIo.StampOnExit}). The
- * bounded input ends with a final watermark, which closes every event-time window.
+ * bounded input ends with a final watermark, which closes every event-time window. ysb's job talks
+ * to a real Redis ({@link YsbTestRedis}), one redis-server for the class.
  */
 class JobsVerifiedTest {
   private static final KafkaIo.StampOnExit SINK = new KafkaIo.StampOnExit("out");
+
+  @TempDir static Path dir;
+
+  /** ysb's Redis: a real redis-server holding the ad → campaign map. */
+  private static YsbTestRedis redis;
+
+  @BeforeAll
+  static void startRedis() throws Exception {
+    redis = YsbTestRedis.start(dir.resolve("redis"));
+    redis.loadCampaigns(JobCases.ysbEvents());
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    if (redis != null) {
+      redis.close();
+    }
+  }
 
   /** identity has no operator between its Kafka ends: records pass with both stamps. */
   @Test
@@ -78,54 +103,32 @@ class JobsVerifiedTest {
   }
 
   /**
-   * ysb without Redis: the job's campaign lookup ({@link YsbJob.CampaignLookup}) opens a Jedis
-   * connection, so the test joins through the same {@link CampaignCache} over the ad → campaign map
-   * the harness loads into Redis, and checks the Kafka output; the Redis sink is not run (the
-   * harness's integration tests check Redis).
+   * ysb as the engine builds it between its Kafka ends ({@link YsbJob#campaignWindows}): its
+   * campaign lookup and its window writes go to a real Redis, loaded with the ad → campaign map as
+   * the harness loads it. The Kafka output is judged, and the window hashes the job left in Redis
+   * are checked as the harness checks them after a run.
    */
   @Test
   void ysb() throws Exception {
-    YsbEvents events = JobCases.ysbEvents();
     Replay replay = JobCases.ysb();
-    Map<String, String> campaignOfAd = new java.util.HashMap<>();
-    for (int ad = 0; ad < events.ads(); ad++) {
-      campaignOfAd.put(events.adId(ad), events.campaignId(events.campaignOf(ad)));
-    }
-    List<YsbJob.AdEvent> adEvents = parsed(replay, YsbJob.AdEvent::parse);
-    DataStream<YsbJob.View> views =
+    String prefix = "sb:ysb-flink:";
+    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    params.putAll(
+        Map.of(
+            "window.ms", "1000",
+            "out.of.orderness.ms", "1000",
+            "lateness.ms", "60000",
+            "sla.ms", "1000"));
+    WorkloadParams ysb = new WorkloadParams(spec("ysb", params));
+    long started = System.currentTimeMillis();
+    DataStream<YsbJob.AdEvent> events =
         LocalFlink.env()
-            .fromData(adEvents)
-            .assignTimestampsAndWatermarks(
-                WatermarkStrategy.<YsbJob.AdEvent>forBoundedOutOfOrderness(Duration.ofSeconds(1))
-                    .withTimestampAssigner((event, ts) -> event.eventTimeMs()))
-            .filter(event -> YsbEvents.isView(event.eventType()))
-            .map(new Lookup(campaignOfAd));
+            .fromData(parsed(replay, YsbJob.AdEvent::parse))
+            .assignTimestampsAndWatermarks(YsbJob.eventTime(ysb));
     List<String> out =
-        run(
-            YsbJob.countPerCampaign(
-                    views, Duration.ofSeconds(1), Duration.ofSeconds(60), Duration.ofSeconds(1))
-                .map(YsbJob.CampaignWindow::toString));
+        run(YsbJob.campaignWindows(events, ysb).map(YsbJob.CampaignWindow::toString));
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
-  }
-
-  /** The map half of {@link YsbJob.CampaignLookup}, over a map instead of Redis. */
-  private static final class Lookup
-      implements org.apache.flink.api.common.functions.MapFunction<YsbJob.AdEvent, YsbJob.View> {
-    private final Map<String, String> campaignOfAd;
-    private transient CampaignCache campaigns;
-
-    Lookup(Map<String, String> campaignOfAd) {
-      this.campaignOfAd = campaignOfAd;
-    }
-
-    @Override
-    public YsbJob.View map(YsbJob.AdEvent event) {
-      if (campaigns == null) {
-        campaigns = new CampaignCache(campaignOfAd::get);
-      }
-      return new YsbJob.View(
-          campaigns.campaignOf(event.adId()), event.eventTimeMs() * 1000, event.in());
-    }
+    redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
   }
 
   /**
@@ -195,6 +198,20 @@ class JobsVerifiedTest {
   /** Runs the job to its end; its results as the Kafka sink writes them. */
   private static List<String> run(DataStream<String> results) throws Exception {
     return serialized(LocalFlink.collect(results));
+  }
+
+  private static JobSpec spec(String workload, Map<String, String> params) {
+    return new JobSpec(
+        "run-1",
+        workload,
+        "127.0.0.1:1",
+        "in",
+        "out",
+        JobCases.GUARANTEE,
+        2,
+        dir,
+        Map.of(),
+        params);
   }
 
   /** Results as the job's Kafka sink writes them. */

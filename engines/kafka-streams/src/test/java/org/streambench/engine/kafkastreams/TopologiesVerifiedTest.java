@@ -3,17 +3,19 @@ package org.streambench.engine.kafkastreams;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.JoinParts;
-import org.streambench.api.workload.YsbEvents;
+import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
 
@@ -22,11 +24,30 @@ import org.streambench.verifier.workload.Replay;
  * generated as the harness generates it through a {@link TopologyTestDriver}, its output judged by
  * the harness's own check of that workload (the verifier module): valid as the topology emits it,
  * invalid with one line lost or altered. Event time comes from the records, so the input's own
- * progress (and uricount's end marker) closes the windows.
+ * progress (and uricount's end marker) closes the windows. ysb's topology talks to a real Redis
+ * ({@link YsbTestRedis}), one redis-server for the class.
  */
 class TopologiesVerifiedTest {
 
   @TempDir Path runDir;
+
+  @TempDir static Path redisDir;
+
+  /** ysb's Redis: a real redis-server holding the ad → campaign map. */
+  private static YsbTestRedis redis;
+
+  @BeforeAll
+  static void startRedis() throws Exception {
+    redis = YsbTestRedis.start(redisDir);
+    redis.loadCampaigns(JobCases.ysbEvents());
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    if (redis != null) {
+      redis.close();
+    }
+  }
 
   @Test
   void identity() {
@@ -70,39 +91,26 @@ class TopologiesVerifiedTest {
   }
 
   /**
-   * ysb with its Redis client ({@link YsbTopology.Redis}) over a map holding the ad → campaign map
-   * the harness loads into Redis; what the topology writes to Redis is not checked here (the
-   * harness's integration tests check Redis), only its Kafka output.
+   * ysb as the engine builds it ({@link YsbTopology#build(StreamsBuilder, JobSpec)}): its campaign
+   * lookup and its window writes go through its own Jedis clients to a real Redis, loaded with the
+   * ad → campaign map as the harness loads it. The Kafka output is judged, and the window hashes
+   * the topology left in Redis are checked as the harness checks them after a run.
    */
   @Test
   void ysb() {
-    YsbEvents events = JobCases.ysbEvents();
     Replay replay = JobCases.ysb();
-    Map<String, String> redis = new ConcurrentHashMap<>();
-    for (int ad = 0; ad < events.ads(); ad++) {
-      redis.put(events.adId(ad), events.campaignId(events.campaignOf(ad)));
-    }
-    JobSpec spec =
-        TestRuns.spec(
-            runDir,
-            "ysb",
-            Map.of(
-                "redis.host", "unused",
-                "redis.port", "0",
-                "redis.prefix", "r1:",
-                "window.ms", "1000",
-                "out.of.orderness.ms", "100",
-                "lateness.ms", "60000",
-                "sla.ms", "1000"),
-            Map.of());
-    StreamsBuilder builder = new StreamsBuilder();
-    YsbTopology.build(builder, spec, () -> new MapRedis(redis));
-    List<String> out;
-    try (TopologyTestDriver driver = TestRuns.driver(spec, builder)) {
-      pipe(TestRuns.input(driver), replay);
-      out = TestRuns.output(driver);
-    }
+    String prefix = "sb:ysb-kafka-streams:";
+    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    params.putAll(
+        Map.of(
+            "window.ms", "1000",
+            "out.of.orderness.ms", "100",
+            "lateness.ms", "60000",
+            "sla.ms", "1000"));
+    long started = System.currentTimeMillis();
+    List<String> out = run("ysb", params, replay);
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
+    redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
   }
 
   /** join's timers are wall-clock punctuations: the driver's clock moves 2 ms per record. */
@@ -161,21 +169,5 @@ class TopologiesVerifiedTest {
     for (Replay.Input r : replay.input()) {
       topic.pipeInput(r.key(), r.value());
     }
-  }
-
-  /** Redis as a map: {@code GET} of the ad map; window hashes kept, not checked. */
-  private record MapRedis(Map<String, String> map) implements YsbTopology.Redis {
-    @Override
-    public String get(String key) {
-      return map.get(key);
-    }
-
-    @Override
-    public void hset(String key, Map<String, String> fields) {
-      map.put(key, fields.get("seen_count") + "," + fields.get("time_updated"));
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.ForeachWriter;
 import org.apache.spark.sql.Row;
@@ -51,6 +52,14 @@ final class YsbQuery {
   private YsbQuery() {}
 
   static StreamingQuery start(SparkSession spark, JobSpec spec) throws TimeoutException {
+    return start(KafkaIo.read(spark, spec), spec);
+  }
+
+  /**
+   * The query from its input on: {@code records} are {@code value,in} strings, as the Kafka source
+   * reads them; the Redis it joins with and writes to is the one the parameters name.
+   */
+  static StreamingQuery start(Dataset<String> records, JobSpec spec) throws TimeoutException {
     WorkloadParams params = new WorkloadParams(spec);
     YsbRedis redis = YsbRedis.of(params);
     EventTimeWindowing windowing = EventTimeWindowing.of(params);
@@ -65,8 +74,8 @@ final class YsbQuery {
     }
     return SparkEngine.configure(
             EventTime.countPerWindow(
-                    KafkaIo.read(spark, spec)
-                        .flatMap(new ViewsToCampaigns(redis), Encoders.bean(EventTime.Timed.class)),
+                    records.flatMap(
+                        new ViewsToCampaigns(redis), Encoders.bean(EventTime.Timed.class)),
                     windowing.windowMs(),
                     windowing.delayMs())
                 .writeStream()
@@ -123,7 +132,7 @@ final class YsbQuery {
   /** The foreach sink: every updated window to Redis and to Kafka. */
   static final class RedisAndKafka extends ForeachWriter<Row> {
     /** One producer per JVM, as Spark's Kafka sink caches its producers. */
-    private static KafkaProducer<byte[], byte[]> producer;
+    private static Producer<byte[], byte[]> producer;
 
     private final YsbRedis redis;
     private final String bootstrapServers;
@@ -141,12 +150,20 @@ final class YsbQuery {
       this.producerProps = producerProps;
     }
 
-    private static synchronized KafkaProducer<byte[], byte[]> producer(
+    private static synchronized Producer<byte[], byte[]> producer(
         String bootstrapServers, Map<String, String> props) {
       if (producer == null) {
         producer = KafkaIo.producer(bootstrapServers, props);
       }
       return producer;
+    }
+
+    /**
+     * Sends this JVM's window updates through {@code p} from now on (a test's {@code MockProducer},
+     * in place of the broker); null: a producer of its own again.
+     */
+    static synchronized void useProducer(Producer<byte[], byte[]> p) {
+      producer = p;
     }
 
     @Override

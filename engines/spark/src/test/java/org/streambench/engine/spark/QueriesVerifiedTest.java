@@ -1,5 +1,6 @@
 package org.streambench.engine.spark;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
@@ -23,6 +27,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
 
@@ -36,9 +41,10 @@ import org.streambench.verifier.workload.Replay;
  * with one line lost or altered.
  *
  * <p>identity is the Kafka source and sink alone (no operator between them), so its test runs just
- * the two stamps. ysb is not covered: its campaign lookup ({@link YsbQuery.ViewsToCampaigns}) and
- * its sink ({@link YsbQuery.RedisAndKafka}) both call Redis; the harness's integration matrix runs
- * it against a real Redis.
+ * the two stamps. ysb's query is its own sink ({@link YsbQuery.RedisAndKafka}, Redis and Kafka), so
+ * its test runs the whole query from the memory stream on, against a real Redis ({@link
+ * YsbTestRedis}, one redis-server for the class), with a {@link MockProducer} in place of the
+ * broker.
  */
 class QueriesVerifiedTest {
   private static final long TIMEOUT_MS = 60_000;
@@ -63,6 +69,22 @@ class QueriesVerifiedTest {
   @AfterAll
   static void stop() {
     spark.stop();
+  }
+
+  /** ysb's Redis: a real redis-server holding the ad → campaign map. */
+  private static YsbTestRedis redis;
+
+  @BeforeAll
+  static void startRedis() throws Exception {
+    redis = YsbTestRedis.start(dir.resolve("redis"));
+    redis.loadCampaigns(JobCases.ysbEvents());
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    if (redis != null) {
+      redis.close();
+    }
   }
 
   @Test
@@ -134,6 +156,46 @@ class QueriesVerifiedTest {
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
   }
 
+  /**
+   * ysb's query as the engine starts it ({@link YsbQuery#start(Dataset, JobSpec)}: the view filter
+   * and campaign lookup in {@link YsbQuery.ViewsToCampaigns}, the windowed count, the foreach sink
+   * writing every update to Redis and to Kafka), on the memory stream, its Redis the real one
+   * loaded with the ad → campaign map as the harness loads it, its producer a {@link MockProducer}.
+   * The records sent to Kafka are judged, and the window hashes the query left in Redis are checked
+   * as the harness checks them after a run.
+   */
+  @Test
+  void ysb() throws Exception {
+    Replay replay = JobCases.ysb();
+    String prefix = "sb:ysb-spark:";
+    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    params.putAll(
+        Map.of(
+            "window.ms", "1000",
+            "out.of.orderness.ms", "100",
+            "lateness.ms", "60000",
+            "sla.ms", "1000"));
+    JobSpec spec = spec("ysb", params, dir.resolve("ysb"));
+    MockProducer<byte[], byte[]> kafka =
+        new MockProducer<>(true, new ByteArraySerializer(), new ByteArraySerializer());
+    YsbQuery.RedisAndKafka.useProducer(kafka);
+    try {
+      long started = System.currentTimeMillis();
+      List<String> out =
+          awaitOutput(
+              replay,
+              YsbQuery.start(input(replay), spec),
+              () ->
+                  kafka.history().stream()
+                      .map(r -> new String(r.value(), StandardCharsets.US_ASCII))
+                      .toList());
+      replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
+      redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
+    } finally {
+      YsbQuery.RedisAndKafka.useProducer(null);
+    }
+  }
+
   // --- the query between a memory source and a collecting sink, and the judgement
 
   /**
@@ -141,10 +203,26 @@ class QueriesVerifiedTest {
    * the check finds every expected output (then one more second, for what should not be there) or a
    * minute passed; returns the output as the Kafka sink writes it.
    */
-  @SuppressWarnings("deprecation") // MemoryStream still wants the SQLContext
   private static List<String> run(
       Replay replay, String outputMode, UnaryOperator<Dataset<String>> query) throws Exception {
     OUTPUT.clear();
+    StreamingQuery running =
+        query
+            .apply(input(replay))
+            .map((MapFunction<String, String>) KafkaIo::stampOut, Encoders.STRING())
+            .writeStream()
+            .outputMode(outputMode)
+            .option("checkpointLocation", dir.resolve("checkpoint-" + queries).toString())
+            .foreachBatch(
+                (VoidFunction2<Dataset<String>, Long>)
+                    (batch, id) -> OUTPUT.addAll(batch.collectAsList()))
+            .start();
+    return awaitOutput(replay, running, () -> List.copyOf(OUTPUT));
+  }
+
+  /** A new memory stream holding the input (and end marker), stamped as the Kafka source does. */
+  @SuppressWarnings("deprecation") // MemoryStream still wants the SQLContext
+  private static Dataset<String> input(Replay replay) {
     MemoryStream<String> input =
         MemoryStream.apply(++queries, spark.sqlContext(), scala.Option.apply(1), Encoders.STRING());
     List<String> stamped = new ArrayList<>();
@@ -155,43 +233,50 @@ class QueriesVerifiedTest {
       stamped.add(IdentityRecords.appendStamp(replay.endMarker(), replay.lastT() + 1));
     }
     input.addData(scala.jdk.javaapi.CollectionConverters.asScala(stamped).toSeq());
-    StreamingQuery running =
-        query
-            .apply(input.toDS())
-            .map((MapFunction<String, String>) KafkaIo::stampOut, Encoders.STRING())
-            .writeStream()
-            .outputMode(outputMode)
-            .option("checkpointLocation", dir.resolve("checkpoint-" + queries).toString())
-            .foreachBatch(
-                (VoidFunction2<Dataset<String>, Long>)
-                    (batch, id) -> OUTPUT.addAll(batch.collectAsList()))
-            .start();
+    return input.toDS();
+  }
+
+  /**
+   * Lets {@code running} run until the check finds every expected output in {@code output} (then
+   * one more second, for what should not be there) or a minute passed; stops it and returns the
+   * output. A query that failed fails the test with its error.
+   */
+  private static List<String> awaitOutput(
+      Replay replay, StreamingQuery running, Supplier<List<String>> output) throws Exception {
     try {
       // (not processAllAvailable: it does not return while join's timeouts keep batches without
       // data running)
       long deadline = System.currentTimeMillis() + TIMEOUT_MS;
-      while (!replay.complete(List.copyOf(OUTPUT)) && System.currentTimeMillis() < deadline) {
+      while (running.isActive()
+          && !replay.complete(output.get())
+          && System.currentTimeMillis() < deadline) {
         Thread.sleep(200);
       }
+      if (!running.isActive()) {
+        running.awaitTermination(); // throws the query's failure
+      }
       Thread.sleep(1000); // one more second of batches, for what should not be there
-      return List.copyOf(OUTPUT);
+      return output.get();
     } finally {
       running.stop();
     }
   }
 
   private static WorkloadParams params(String workload, Map<String, String> params) {
-    return new WorkloadParams(
-        new JobSpec(
-            "run-1",
-            workload,
-            "127.0.0.1:1",
-            "in",
-            "out",
-            Guarantee.AT_LEAST_ONCE,
-            2,
-            dir,
-            new HashMap<>(),
-            params));
+    return new WorkloadParams(spec(workload, params, dir));
+  }
+
+  private static JobSpec spec(String workload, Map<String, String> params, Path runDir) {
+    return new JobSpec(
+        "run-1",
+        workload,
+        "127.0.0.1:1",
+        "in",
+        "out",
+        Guarantee.AT_LEAST_ONCE,
+        2,
+        runDir,
+        new HashMap<>(),
+        params);
   }
 }
