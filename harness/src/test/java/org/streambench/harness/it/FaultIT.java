@@ -66,7 +66,9 @@ class FaultIT {
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("duplicated"), "at-most-once never duplicates");
     long lost = r.verification().get("lost");
-    assertTrue(lost > 0, () -> "records committed and not yet written when killed are lost: " + r);
+    assertTrue(
+        lost > 0,
+        () -> "records committed and not yet written when killed are lost: " + r.verification());
     assertTrue(
         r.warnings().contains(lost + " lost, which at-most-once allows"),
         () -> "loss said with its guarantee: " + r.warnings());
