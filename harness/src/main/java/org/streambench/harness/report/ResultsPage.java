@@ -85,6 +85,7 @@ public final class ResultsPage {
     measured();
     searches();
     faults();
+    shares();
     ranking();
   }
 
@@ -216,6 +217,21 @@ public final class ResultsPage {
     FaultSection.rows(model).forEach(this::row);
     line("");
     line(FaultSection.NOTE);
+    line("");
+  }
+
+  /** Each worker's share: spares, and who took over after a fault. */
+  private void shares() {
+    if (!ShareSection.applies(model)) {
+      return;
+    }
+    line("## Workers' shares");
+    line("");
+    row(ShareSection.HEADER);
+    row(ShareSection.HEADER.stream().map(h -> "---").toList());
+    ShareSection.rows(model).forEach(this::row);
+    line("");
+    line(ShareSection.NOTE);
     line("");
   }
 

@@ -125,6 +125,12 @@ public final class ReportFixtures {
     return stored(r, "faults", faults);
   }
 
+  /** {@code r} as a cluster run stores it: with its workers' shares. */
+  public static RunResult withWorkers(RunResult r, List<RunResult.WorkerShare> workers)
+      throws java.io.IOException {
+    return stored(r, "workers", workers);
+  }
+
   /** {@code r} stored with {@code throughput} (a drain's steady part and rate), read back. */
   public static RunResult withThroughput(RunResult r, RunResult.Throughput throughput)
       throws java.io.IOException {
