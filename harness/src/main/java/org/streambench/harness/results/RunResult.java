@@ -224,25 +224,29 @@ public record RunResult(
         return "none (a spare)";
       }
       List<String> parts = new java.util.ArrayList<>();
-      for (Held h : changes) {
+      for (Held h : inSteadyState(changes)) {
         String items = h.items().isEmpty() ? "none" : String.join(" ", h.items());
-        boolean before = h.atSeconds() <= 0 && changes.indexOf(h) == lastBeforeSteady();
-        if (h.atSeconds() > 0 || before) {
-          parts.add(
-              before ? items : String.format(Locale.ROOT, "%s from %.1f s", items, h.atSeconds()));
-        }
+        parts.add(
+            h.atSeconds() <= 0
+                ? items
+                : String.format(Locale.ROOT, "%s from %.1f s", items, h.atSeconds()));
       }
       return String.join("; ", parts);
     }
 
-    private int lastBeforeSteady() {
-      int last = -1;
+    /**
+     * The shares of the steady state: the one in force when it began (the last change before it)
+     * and every later one. Earlier ones are start-up: a group may hand a partition to one member
+     * while the others still join, before the run is ready.
+     */
+    public static List<Held> inSteadyState(List<Held> changes) {
+      int first = 0;
       for (int i = 0; i < changes.size(); i++) {
         if (changes.get(i).atSeconds() <= 0) {
-          last = i;
+          first = i;
         }
       }
-      return last;
+      return changes.subList(first, changes.size());
     }
 
     /**

@@ -59,13 +59,8 @@ final class WorkerShares {
     for (WorkLog.Change c : changes) {
       held.add(new RunResult.WorkerShare.Held((c.atMillis() - origin) / 1e3, c.items()));
     }
-    // what it held in the steady state: its share when it began, and every later one (a group
-    // may hand a partition to one member while the others still join, before the run is ready)
-    boolean idle = true;
-    for (int i = 0; i < held.size(); i++) {
-      boolean later = i + 1 < held.size() && held.get(i + 1).atSeconds() <= 0;
-      idle &= later || held.get(i).items().isEmpty();
-    }
+    boolean idle =
+        RunResult.WorkerShare.inSteadyState(held).stream().allMatch(h -> h.items().isEmpty());
     return new RunResult.WorkerShare(process, idle, held);
   }
 }

@@ -153,6 +153,17 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   }
 
   private static RunRequest copy(RunRequest request, FaultSchedule faults, boolean cpuProfile) {
+    return copy(
+        request, request.parallelism(), request.partitions(), request.sets(), faults, cpuProfile);
+  }
+
+  private static RunRequest copy(
+      RunRequest request,
+      int parallelism,
+      int partitions,
+      List<String> sets,
+      FaultSchedule faults,
+      boolean cpuProfile) {
     return new RunRequest(
         request.engine(),
         request.workload(),
@@ -161,12 +172,12 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.warmup(),
         request.duration(),
         request.records(),
-        request.parallelism(),
-        request.partitions(),
+        parallelism,
+        partitions,
         request.guarantee(),
         request.profiles(),
         request.engineConfigs(),
-        request.sets(),
+        sets,
         request.maxGeneratorLag(),
         request.idleTimeout(),
         request.seed(),
@@ -184,28 +195,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   static RunRequest withParallelism(RunRequest request, int parallelism, String... sets) {
     List<String> all = new java.util.ArrayList<>(request.sets());
     all.addAll(List.of(sets));
-    return new RunRequest(
-        request.engine(),
-        request.workload(),
-        request.mode(),
-        request.rate(),
-        request.warmup(),
-        request.duration(),
-        request.records(),
-        parallelism,
-        parallelism,
-        request.guarantee(),
-        request.profiles(),
-        request.engineConfigs(),
-        all,
-        request.maxGeneratorLag(),
-        request.idleTimeout(),
-        request.seed(),
-        request.params(),
-        request.driver(),
-        request.deployment(),
-        request.faults(),
-        request.cpuProfile());
+    return copy(request, parallelism, parallelism, all, request.faults(), request.cpuProfile());
   }
 
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
