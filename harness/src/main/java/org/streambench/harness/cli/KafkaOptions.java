@@ -14,6 +14,7 @@ import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.kafka.TopicReplication;
+import org.streambench.harness.run.RigWarmup;
 import picocli.CommandLine.Option;
 
 /**
@@ -89,7 +90,7 @@ final class KafkaOptions {
     }
   }
 
-  /** Starts or connects to Kafka; the caller closes it. */
+  /** Starts or connects to Kafka, then warms it and the driver; the caller closes it. */
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress)
       throws IOException, InterruptedException {
     return open(home, progress, brokers);
@@ -99,6 +100,14 @@ final class KafkaOptions {
    * As {@link #open(Home, java.util.function.Consumer)} with {@code brokerCount} embedded brokers.
    */
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress, int brokerCount)
+      throws IOException, InterruptedException {
+    KafkaCluster kafka = connect(home, progress, brokerCount);
+    RigWarmup.warm(kafka, home.dataDir().resolve("warmup"), progress);
+    return kafka;
+  }
+
+  private KafkaCluster connect(
+      Home home, java.util.function.Consumer<String> progress, int brokerCount)
       throws IOException, InterruptedException {
     if (external != null) {
       if (brokerCount != 1) {

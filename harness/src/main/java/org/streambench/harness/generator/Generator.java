@@ -28,7 +28,10 @@ import org.streambench.harness.process.ThreadCost;
 public final class Generator {
   private static final long MAX_BLOCK_MS = 10_000;
 
-  /** Producer settings of the generator; stored with every run. */
+  /**
+   * Producer settings of the generator's unpaced sends (drain-mode pre-fill, calibrate's throughput
+   * probes): Kafka 4's default linger of 5 ms, which fills larger batches; stored with every run.
+   */
   public static final Map<String, String> PRODUCER_SETTINGS =
       Map.of(
           ProducerConfig.ACKS_CONFIG, "all",
@@ -39,6 +42,15 @@ public final class Generator {
           ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
           // a send blocks at most this long for metadata or buffer space (a dead broker)
           ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(MAX_BLOCK_MS));
+
+  /**
+   * What paced sends (a fixed-rate run, whose latency is measured) change: no linger, so that a
+   * record leaves as soon as the producer's sender is free. Batches still form while earlier
+   * requests are in flight, so a high rate is still batched (docs/driver-cost.md measures the CPU
+   * this costs).
+   */
+  public static final Map<String, String> PACED_OVERRIDES =
+      Map.of(ProducerConfig.LINGER_MS_CONFIG, "0");
 
   /** The producers' client id prefix; their network threads are named after it. */
   private static final String CLIENT_ID = "streambench-generator";
@@ -161,7 +173,8 @@ public final class Generator {
     List<SendLoop> mine = new ArrayList<>();
     try {
       for (int i = 0; i < threads; i++) {
-        SendLoop loop = new SendLoop(i, threads, topics, records, producerProps(i), callback);
+        SendLoop loop =
+            new SendLoop(i, threads, topics, records, producerProps(i, schedule != null), callback);
         mine.add(loop);
         loops.add(loop);
         if (stopped) {
@@ -260,9 +273,9 @@ public final class Generator {
         || isNetworkThread(threadName);
   }
 
-  private Properties producerProps(int thread) {
+  private Properties producerProps(int thread, boolean paced) {
     Properties p = new Properties();
-    p.putAll(PRODUCER_SETTINGS);
+    p.putAll(producerSettings(paced));
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     p.put(ProducerConfig.CLIENT_ID_CONFIG, thread == 0 ? CLIENT_ID : CLIENT_ID + "-" + thread);
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -270,10 +283,19 @@ public final class Generator {
     return p;
   }
 
-  /** The generator's producer settings as stored with a run. */
-  public static Map<String, String> settingsForProvenance() {
+  /** The producer settings of paced or of unpaced sends. */
+  public static Map<String, String> producerSettings(boolean paced) {
+    Map<String, String> settings = new TreeMap<>(PRODUCER_SETTINGS);
+    if (paced) {
+      settings.putAll(PACED_OVERRIDES);
+    }
+    return settings;
+  }
+
+  /** The generator's producer settings as stored with a run: paced ones for a fixed rate. */
+  public static Map<String, String> settingsForProvenance(boolean paced) {
     Map<String, String> out = new TreeMap<>();
-    PRODUCER_SETTINGS.forEach((k, v) -> out.put("generator.producer." + k, v));
+    producerSettings(paced).forEach((k, v) -> out.put("generator.producer." + k, v));
     return out;
   }
 }

@@ -17,6 +17,7 @@ import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.RateCurve;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.RigFloor;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.suite.SuiteSpec;
@@ -129,6 +130,11 @@ public final class ResultsPage {
       row(cells);
     }
     line("");
+    List<String> floor = RigFloor.lines(measured);
+    if (!floor.isEmpty()) {
+      line(String.join(" ", floor));
+      line("");
+    }
     SuiteSpec spec = SuiteSpec.fromJson(model.suite().specJson());
     List<String> shortDrains =
         "drain".equals(spec.mode()) && spec.drainSeconds() > 0

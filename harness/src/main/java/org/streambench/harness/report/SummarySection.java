@@ -9,6 +9,7 @@ import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.RigFloor;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 
@@ -35,6 +36,7 @@ final class SummarySection {
   static void write(Html h, ReportModel m) {
     if (!m.measured().isEmpty()) {
       writeMeasured(h, m.measured());
+      RigFloor.lines(m.measured()).forEach(line -> h.element("p", null, line));
       writeOverlaps(h, m.measured());
     }
     if (!m.searches().isEmpty()) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.streambench.api.Deployment;
+import org.streambench.harness.Mode;
 import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.Generator;
@@ -36,7 +37,7 @@ final class ResolvedConfig {
           d.cluster() ? engine.clusterRoles() : List.of(engine.clientRole().orElseThrow());
       roles.forEach(role -> putRole(config, engine, role));
     }
-    config.putAll(Generator.settingsForProvenance());
+    config.putAll(Generator.settingsForProvenance(request.mode() == Mode.FIXED_RATE));
     if (kafka == null) {
       return config;
     }

@@ -179,6 +179,12 @@ public record SuitePlan(
       }
     }
     require(!points.isEmpty(), "nothing to run: " + String.join("; ", skipped));
+    if (spec.floor()) {
+      require(
+          mode == Mode.FIXED_RATE && !search && template.faults().isEmpty(),
+          "floor: the rig's floor is measured beside fixed-rate points without faults");
+      points.addAll(0, FloorPoints.of(points, template, home, registry));
+    }
     // points on the same Kafka run together: a suite with several broker counts restarts Kafka
     // once per count and repetition, not per point
     points.sort(Comparator.comparingInt(SuitePoint::brokers));

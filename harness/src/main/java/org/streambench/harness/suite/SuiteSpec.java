@@ -54,6 +54,8 @@ import org.streambench.harness.UsageException;
  * @param recoveryGrace as {@code run --recovery-grace}
  * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
  * @param cpuProfile as {@code run --cpu-profile}, for every run (docs/profiling.md)
+ * @param floor whether the suite also measures the rig's own latency floor: the baseline engine on
+ *     identity at each of its rates, with the suite's Kafka client settings ({@link FloorPoints})
  * @param search sustainable-throughput search bounds
  * @param quick overrides for {@code --quick}
  */
@@ -84,6 +86,7 @@ public record SuiteSpec(
     String recoveryGrace,
     String latencyObjective,
     boolean cpuProfile,
+    boolean floor,
     SearchBounds search,
     JsonNode quick) {
 

@@ -26,6 +26,7 @@ class SuitePlanTest {
   void engines() throws IOException {
     engine("alpha", "identity,grep", "at-least-once,exactly-once", "heap", "master,worker*");
     engine("beta", "identity", "at-least-once", "other");
+    engine("baseline", "identity", "at-least-once", "none");
     home = new Home(root, root.resolve("runs"));
     registry = EngineRegistry.scan(home.enginesDir());
   }
@@ -260,5 +261,53 @@ class SuitePlanTest {
         p.points().stream().map(SuitePoint::key).toList(),
         again.points().stream().map(SuitePoint::key).toList());
     assertEquals(2, again.spec().repetitions());
+  }
+
+  @Test
+  void floorAddsTheBaselineOnIdentityAtEachRateWithTheSuitesClientSettingsFirst()
+      throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha]
+            workloads: [grep]
+            parallelism: [2]
+            rates: [1000, 20000]
+            floor: true
+            settings:
+              kafka.producer.linger.ms: [0]
+              alpha.buffer: [0ms, 5ms]
+            """,
+            false);
+    List<SuitePoint> floor =
+        p.points().stream().filter(pt -> FloorPoints.isFloor(pt.labels())).toList();
+    assertEquals(2, floor.size(), "one per rate, not per engine setting");
+    assertEquals(6, p.points().size());
+    assertTrue(FloorPoints.isFloor(p.points().get(0).labels()), "floor points run first");
+    SuitePoint first = floor.get(0);
+    assertEquals("baseline", first.request().engine());
+    assertEquals("identity", first.request().workload());
+    assertEquals(2, first.request().partitions());
+    assertEquals(2, first.request().parallelism(), "one loop per partition");
+    assertEquals(1000, first.request().rate());
+    assertEquals(List.of("kafka.producer.linger.ms=0"), first.request().sets());
+  }
+
+  @Test
+  void floorNeedsFixedRatePointsWithoutFaults() {
+    UsageException e =
+        assertThrows(
+            UsageException.class,
+            () ->
+                plan(
+                    """
+                    engines: [alpha]
+                    workloads: [identity]
+                    mode: drain
+                    records: [1000]
+                    floor: true
+                    """,
+                    false));
+    assertTrue(e.getMessage().contains("floor:"), e.getMessage());
   }
 }
