@@ -25,7 +25,7 @@ import org.streambench.harness.workload.Workloads;
  */
 public final class RigWarmup {
   private static final int PARTITIONS = 2;
-  private static final long UNPACED_RECORDS = 500_000;
+  private static final long UNPACED_RECORDS = 200_000;
   private static final long PACED_RATE = 20_000;
   private static final Duration PACED = Duration.ofSeconds(3);
   private static final int RECORD_BYTES = 100;

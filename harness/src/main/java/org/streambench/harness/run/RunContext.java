@@ -80,6 +80,7 @@ final class RunContext {
     if (profiler != null) {
       Map<String, Long> profiled = new LinkedHashMap<>(sampler.processesOf("engine"));
       profiled.put("harness", ProcessHandle.current().pid());
+      kafka.nodes().forEach((node, slot) -> profiled.put("broker/" + node, slot.process().pid()));
       profiler.start(profiled);
     }
   }
