@@ -6,21 +6,29 @@ import java.util.Map;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
-import org.streambench.harness.report.model.Spread;
+import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.results.RunResult;
 
 /**
  * Two runs or sets side by side: for each point both have, each headline figure's value on either
- * side, the change, and whether it is larger than the noise (the two noise ranges do not overlap).
+ * side, the change, whether it is resolved at the noise of each side ({@link Resolution}: the
+ * medians' confidence intervals apart) and what the regression rule ({@link RegressionRule}) says
+ * of it.
  *
  * @param a the first side
  * @param b the second side
+ * @param rule the regression rule applied
  * @param points the matched points, in A's order
  * @param onlyInA point keys only A has
  * @param onlyInB point keys only B has
  */
 public record Comparison(
-    RunSet a, RunSet b, List<Point> points, List<String> onlyInA, List<String> onlyInB) {
+    RunSet a,
+    RunSet b,
+    RegressionRule rule,
+    List<Point> points,
+    List<String> onlyInA,
+    List<String> onlyInB) {
   static final List<Figure> FIGURES =
       List.of(
           Figure.THROUGHPUT_IN,
@@ -54,29 +62,42 @@ public record Comparison(
    * @param label its name and unit
    * @param a A's value and noise range, null if A has no value
    * @param b B's, likewise
+   * @param higherIsBetter whether more is better for it (throughput) or less (latency, CPU)
+   * @param rule what the regression rule says of B against A
    */
-  public record Row(String label, NoiseRange a, NoiseRange b) {
+  public record Row(
+      String label,
+      NoiseRange a,
+      NoiseRange b,
+      boolean higherIsBetter,
+      RegressionRule.Outcome rule) {
+    /** Whether B's difference from A is resolved: larger than the noise of both. */
     public boolean flagged() {
-      return a != null && b != null && a.separatedFrom(b);
+      return resolution().resolved();
+    }
+
+    /** {@link Resolution}'s rule over the two sides' ranges. */
+    public Resolution resolution() {
+      return a == null || b == null
+          ? new Resolution(Resolution.Kind.NO_VALUE, Double.NaN, Double.NaN, false)
+          : a.resolution(b);
     }
 
     public String change() {
       return a == null || b == null ? "-" : Format.percentChange(a.value(), b.value());
     }
 
-    /** "CHANGED", "within noise" or why it cannot say. */
+    /** "resolved", "not resolved (smallest resolvable 8.4%)" or why it cannot say. */
     public String judgement() {
-      if (a == null || b == null) {
-        return "-";
-      }
-      if (flagged()) {
-        return "CHANGED: ranges do not overlap";
-      }
-      return a.known() && b.known() ? "within noise" : "no noise estimate";
+      return a == null || b == null ? "-" : resolution().verdict();
     }
   }
 
   public static Comparison of(RunSet a, RunSet b) {
+    return of(a, b, RegressionRule.DEFAULT);
+  }
+
+  public static Comparison of(RunSet a, RunSet b, RegressionRule rule) {
     List<Point> points = new ArrayList<>();
     List<String> onlyInA = new ArrayList<>();
     List<String> onlyInB = new ArrayList<>();
@@ -84,8 +105,13 @@ public record Comparison(
       String key = single(a) + " vs " + single(b);
       points.add(
           point(
-              key, first(a.groups()), first(b.groups()), first(a.searches()), first(b.searches())));
-      return new Comparison(a, b, points, onlyInA, onlyInB);
+              key,
+              first(a.groups()),
+              first(b.groups()),
+              first(a.searches()),
+              first(b.searches()),
+              rule));
+      return new Comparison(a, b, rule, points, onlyInA, onlyInB);
     }
     for (String key : keys(a)) {
       if (keys(b).contains(key)) {
@@ -95,13 +121,14 @@ public record Comparison(
                 a.groups().get(key),
                 b.groups().get(key),
                 a.searches().get(key),
-                b.searches().get(key)));
+                b.searches().get(key),
+                rule));
       } else {
         onlyInA.add(key);
       }
     }
     keys(b).stream().filter(k -> !keys(a).contains(k)).forEach(onlyInB::add);
-    return new Comparison(a, b, points, onlyInA, onlyInB);
+    return new Comparison(a, b, rule, points, onlyInA, onlyInB);
   }
 
   private static List<String> keys(RunSet s) {
@@ -123,31 +150,34 @@ public record Comparison(
       List<RunResult> a,
       List<RunResult> b,
       List<Double> searchA,
-      List<Double> searchB) {
+      List<Double> searchB,
+      RegressionRule rule) {
     List<RunResult> validA = valid(a);
     List<RunResult> validB = valid(b);
     List<Row> rows = new ArrayList<>();
     if (searchA != null || searchB != null) {
-      rows.add(new Row("sustainable rate (rec/s)", ofRates(searchA), ofRates(searchB)));
+      NoiseRange ra = ofRates(searchA);
+      NoiseRange rb = ofRates(searchB);
+      rows.add(new Row("sustainable rate (rec/s)", ra, rb, true, rule.apply(ra, rb, true)));
     }
     for (Figure f : FIGURES) {
       NoiseRange ra = NoiseRange.of(f, validA);
       NoiseRange rb = NoiseRange.of(f, validB);
       if (ra != null || rb != null) {
-        rows.add(new Row(f.label() + " (" + f.unit() + ")", ra, rb));
+        rows.add(
+            new Row(
+                f.label() + " (" + f.unit() + ")",
+                ra,
+                rb,
+                f.higherIsBetter(),
+                rule.apply(ra, rb, f.higherIsBetter())));
       }
     }
     return new Point(key, size(a) - validA.size(), size(b) - validB.size(), rows);
   }
 
   private static NoiseRange ofRates(List<Double> rates) {
-    if (rates == null || rates.isEmpty()) {
-      return null;
-    }
-    Spread s = Spread.of(rates);
-    return rates.size() > 1
-        ? new NoiseRange(s.median(), s.min(), s.max(), s.n())
-        : new NoiseRange(s.median(), Double.NaN, Double.NaN, 1);
+    return rates == null ? null : NoiseRange.ofRepetitions(rates);
   }
 
   private static List<RunResult> valid(List<RunResult> runs) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntPredicate;
 import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
@@ -32,9 +33,21 @@ public record RunSet(
 
   /** The suite's points; runs no longer stored are left out. */
   public static RunSet ofSuite(StoredSuite stored) {
+    return ofSuite(stored, repetition -> true, "");
+  }
+
+  /**
+   * The suite's points of the repetitions {@code taken} keeps (one half of an A/A split).
+   *
+   * @param half what to add to the description, e.g. {@code , odd repetitions}
+   */
+  static RunSet ofSuite(StoredSuite stored, IntPredicate taken, String half) {
     Map<String, List<RunResult>> groups = new LinkedHashMap<>();
     Map<String, List<Double>> searches = new LinkedHashMap<>();
     for (PointOutcome p : stored.points()) {
+      if (!taken.test(p.repetition())) {
+        continue;
+      }
       if (PointOutcome.SEARCH.equals(p.kind())) {
         if (p.search() != null) {
           searches
@@ -47,7 +60,8 @@ public record RunSet(
       p.runIds().stream().map(stored.runs()::get).filter(Objects::nonNull).forEach(group::add);
     }
     SuiteRecord suite = stored.suite();
-    return new RunSet("suite " + suite.name() + " (" + suite.suiteId() + ")", groups, searches);
+    return new RunSet(
+        "suite " + suite.name() + " (" + suite.suiteId() + ")" + half, groups, searches);
   }
 
   boolean isSingleGroup() {

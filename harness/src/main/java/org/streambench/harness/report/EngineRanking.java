@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 
@@ -15,10 +16,19 @@ import org.streambench.harness.results.PointOutcome;
  * The engines ranked against each other where a suite's configurations differ only in engine: the
  * best first, every other as a ratio of it. Searches by sustainable rate; measured runs by e2e p99,
  * and drains by input throughput (at a fixed rate, absolute or a fraction of each engine's own
- * sustainable rate, the input rate only restates the offered one).
+ * sustainable rate, the input rate only restates the offered one). Each engine after the best says
+ * whether its difference from the best is resolved ({@link Resolution}), or the smallest difference
+ * the repetitions could have resolved.
  */
 final class EngineRanking {
   private EngineRanking() {}
+
+  /** What the ranking's ratios and verdicts mean, for the page. */
+  static final String NOTE =
+      "Each engine after the best: its median as a ratio of the best's, and whether the difference"
+          + " is resolved (the two medians' confidence intervals share no value) or not, with the"
+          + " smallest difference the repetitions could have resolved (the intervals' half-widths"
+          + " added, as a share of the best).";
 
   /** The page's lines, one group of configurations after another; empty if no group has two. */
   static List<String> lines(ReportModel model) {
@@ -130,15 +140,19 @@ final class EngineRanking {
         (a, b) ->
             Double.compare(figure.apply(a).median(), figure.apply(b).median())
                 * (higherIsBetter ? -1 : 1));
-    double best = figure.apply(sorted.get(0)).median();
+    Spread best = figure.apply(sorted.get(0));
     List<String> parts = new ArrayList<>();
     for (Configuration c : sorted) {
-      double v = figure.apply(c).median();
+      Spread v = figure.apply(c);
       parts.add(
           c.labels().get("engine")
               + " "
-              + ResultsPage.number(v)
-              + (c == sorted.get(0) ? "" : String.format(" (%.2f×)", v / best)));
+              + ResultsPage.number(v.median())
+              + (c == sorted.get(0)
+                  ? ""
+                  : String.format(
+                      " (%.2f×, %s)",
+                      v.median() / best.median(), Resolution.of(best, v).verdict())));
     }
     return label + ": " + String.join(", ", parts);
   }

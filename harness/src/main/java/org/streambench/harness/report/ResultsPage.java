@@ -15,6 +15,7 @@ import org.streambench.harness.report.chart.Svg;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
+import org.streambench.harness.report.model.MedianInterval;
 import org.streambench.harness.report.model.RateCurve;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.RigFloor;
@@ -25,10 +26,10 @@ import org.streambench.harness.suite.SuiteSpec;
 /**
  * A suite's results as a page to ship with the tool ({@code docs/results/<suite>.md}): what the
  * suite reproduces (its file's opening comment), how and where it ran, the figures of every
- * configuration (median and min–max over valid runs), of every search and of every fault, the
- * engines ranked against each other where configurations differ only in engine, and charts as SVG
- * files beside it ({@code <suite>/*.svg}). Everything on it is read from the stored suite; nothing
- * is typed in.
+ * configuration (median and its confidence interval over valid runs), of every search and of every
+ * fault, the suite's run-to-run noise, the engines ranked against each other where configurations
+ * differ only in engine (each difference resolved or not), and charts as SVG files beside it
+ * ({@code <suite>/*.svg}). Everything on it is read from the stored suite; nothing is typed in.
  */
 public final class ResultsPage {
   private final ReportModel model;
@@ -87,6 +88,7 @@ public final class ResultsPage {
     searches();
     faults();
     shares();
+    NoiseLines.section(model).forEach(this::line);
     ranking();
   }
 
@@ -115,7 +117,7 @@ public final class ResultsPage {
     List<Figure> columns = SummarySection.columns(measured);
     line("## Figures");
     line("");
-    line("Median over each configuration's valid runs, with [min–max] when it has several.");
+    line("Median over each configuration's valid runs, with [low–high] when it has several.");
     line("");
     List<String> header = new ArrayList<>(List.of("configuration", "runs", "verdicts"));
     columns.forEach(f -> header.add(f.label() + " (" + f.unit() + ")"));
@@ -129,6 +131,10 @@ public final class ResultsPage {
       columns.forEach(f -> cells.add(spread(c.spread(f))));
       row(cells);
     }
+    line("");
+    line(
+        MedianInterval.note(
+            measured.stream().flatMap(c -> columns.stream().map(c::spread)).toList()));
     line("");
     List<String> floor = RigFloor.lines(measured);
     if (!floor.isEmpty()) {
@@ -248,6 +254,8 @@ public final class ResultsPage {
     }
     line("## Engines against each other");
     line("");
+    line(EngineRanking.NOTE);
+    line("");
     lines.forEach(this::line);
     line("");
   }
@@ -264,7 +272,12 @@ public final class ResultsPage {
     }
     return s.n() == 1
         ? number(s.median())
-        : number(s.median()) + " [" + number(s.min()) + "–" + number(s.max()) + "]";
+        : number(s.median())
+            + " ["
+            + number(s.interval().low())
+            + "–"
+            + number(s.interval().high())
+            + "]";
   }
 
   static String number(double v) {

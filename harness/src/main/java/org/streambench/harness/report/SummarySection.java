@@ -2,20 +2,21 @@ package org.streambench.harness.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeSet;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.report.model.RigFloor;
+import org.streambench.harness.report.model.SettingDifference;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 
 /**
  * The report's opening tables: every configuration's headline figures (median and range over its
- * valid runs), and for configurations that differ in one setting, whether their ranges overlap.
+ * valid runs), and for configurations that differ in one setting, whether their difference is
+ * resolved ({@link Resolution}).
  */
 final class SummarySection {
   static final List<Figure> COLUMNS =
@@ -82,7 +83,10 @@ final class SummarySection {
     h.element(
         "p",
         "note",
-        "Each figure: median over the configuration's valid runs, with min–max under it when it has several."
+        "Each figure: median over the configuration's valid runs, with its confidence interval"
+            + " under it when it has several (order statistics: min–max up to 8 runs, narrower from 9;"
+            + " in brackets the share of such intervals that cover the true"
+            + " median, under 95% with fewer than 6 runs)."
             + " Invalid or failed runs are left out of every figure and chart line, and listed under"
             + " Runs with their reasons.");
   }
@@ -123,7 +127,10 @@ final class SummarySection {
     return "cfg-" + Integer.toHexString(c.key().hashCode());
   }
 
-  /** A cell with the median, and under it the range when there are several values. */
+  /**
+   * A cell with the median, and under it its confidence interval and the interval's coverage when
+   * there are several values.
+   */
   static void spreadCell(Html h, Spread s) {
     h.open("td", "num");
     if (s.n() == 0) {
@@ -132,7 +139,13 @@ final class SummarySection {
       h.text(Format.number(s.median()));
       if (s.n() > 1) {
         h.raw("<br><span class=\"range\">")
-            .text(Format.number(s.min()) + "–" + Format.number(s.max()))
+            .text(
+                Format.number(s.interval().low())
+                    + "–"
+                    + Format.number(s.interval().high())
+                    + " ("
+                    + s.interval().coverageText()
+                    + ")")
             .raw("</span>");
       }
     }
@@ -146,10 +159,10 @@ final class SummarySection {
       for (int j = i + 1; j < configurations.size() && rows.size() < MAX_PAIRS; j++) {
         Configuration a = configurations.get(i);
         Configuration b = configurations.get(j);
-        String varied = onlyDifference(a.labels(), b.labels());
+        String varied = SettingDifference.of(a.labels(), b.labels());
         if (varied != null && !varied.equals("rate")) {
           List<String> row = new ArrayList<>(List.of(varied, a.name(), b.name()));
-          COMPARED.forEach(f -> row.add(overlap(a.spread(f), b.spread(f))));
+          COMPARED.forEach(f -> row.add(Resolution.of(a.spread(f), b.spread(f)).text()));
           rows.add(row.toArray(String[]::new));
         }
       }
@@ -161,8 +174,11 @@ final class SummarySection {
     h.element(
         "p",
         "note",
-        "Ranges (min–max over valid runs) that overlap mean the difference is within the noise of"
-            + " these repetitions. A single run has no range: repeat it before concluding.");
+        "A difference is resolved when the two medians' confidence intervals (order statistics"
+            + " over the valid runs) share no value; otherwise it is not resolved, and the smallest"
+            + " difference these repetitions could resolve is given (the intervals' half-widths"
+            + " added, as a share of A). A single run has no interval: repeat it before"
+            + " concluding.");
     h.open("table", "summary");
     List<String> header = new ArrayList<>(List.of("setting", "A", "B"));
     COMPARED.forEach(f -> header.add(f.label()));
@@ -170,34 +186,5 @@ final class SummarySection {
     h.open("tbody", null);
     rows.forEach(r -> h.row(false, r));
     h.close("tbody").close("table");
-  }
-
-  /** The one label key whose value differs, or null if none or several do. */
-  static String onlyDifference(Map<String, String> a, Map<String, String> b) {
-    TreeSet<String> keys = new TreeSet<>(a.keySet());
-    keys.addAll(b.keySet());
-    String differing = null;
-    for (String k : keys) {
-      if (!Objects.equals(a.get(k), b.get(k))) {
-        if (differing != null) {
-          return null;
-        }
-        differing = k;
-      }
-    }
-    return differing;
-  }
-
-  static String overlap(Spread a, Spread b) {
-    if (a.n() == 0 || b.n() == 0) {
-      return "no valid run";
-    }
-    String change = Format.percentChange(a.median(), b.median());
-    if (a.n() < 2 || b.n() < 2) {
-      return "B " + change + " (single run, no range)";
-    }
-    return a.overlaps(b)
-        ? "B " + change + ", ranges overlap: within noise"
-        : "B " + change + ", distinct";
   }
 }

@@ -28,12 +28,30 @@ import org.streambench.harness.suite.SuiteSpec.Variant;
  *
  * @param spec the suite as read
  * @param objective its latency objective, or null
- * @param points the points in run order
+ * @param points the points in run order within a repetition ({@link #turns} for the whole suite)
  * @param skipped one line per skipped combination
  */
 public record SuitePlan(
     SuiteSpec spec, LatencyObjective objective, List<SuitePoint> points, List<String> skipped) {
   static final String SUSTAINABLE = "sustainable";
+
+  /** One point's run in one repetition. */
+  public record Turn(SuitePoint point, int repetition) {}
+
+  /**
+   * Every run of the suite in the order it runs: repetition by repetition, each repetition every
+   * point in plan order, so the configurations compared interleave (A B A B, not A A B B) and slow
+   * drift of the machine falls on all of them alike.
+   */
+  public List<Turn> turns() {
+    List<Turn> turns = new ArrayList<>();
+    for (int rep = 1; rep <= spec.repetitions(); rep++) {
+      for (SuitePoint point : points) {
+        turns.add(new Turn(point, rep));
+      }
+    }
+    return turns;
+  }
 
   /** Labels every point shares (left out of progress lines). */
   public Map<String, String> constantLabels() {

@@ -3,6 +3,7 @@ package org.streambench.harness.suite;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -18,14 +19,14 @@ import org.streambench.harness.run.RunGuard;
 import org.streambench.harness.run.RunRequest;
 
 /**
- * Runs a suite's points, repetition by repetition (so slow drift of the machine spreads over all
- * points instead of biasing one), on one Kafka and Redis. A point whose rate is relative ({@code
- * 90%}) runs at that fraction of the sustainable rate its configuration's search found in the same
- * repetition (the plan puts the search first). A failed or invalid run is recorded and the suite
- * goes on; a signal stops it after storing the run in progress as aborted, leaving the unfinished
- * points for {@code --resume}. A search point runs through {@link SearchLoop}, every other point
- * through {@link PointRun}; {@link EarlierFindings} carries what finished points found to later
- * ones, across a resume too.
+ * Runs a suite's points in the plan's {@link SuitePlan#turns} order, repetition by repetition (A B
+ * A B: slow drift of the machine spreads over all points instead of biasing one), on one Kafka and
+ * Redis. A point whose rate is relative ({@code 90%}) runs at that fraction of the sustainable rate
+ * its configuration's search found in the same repetition (the plan puts the search first). A
+ * failed or invalid run is recorded and the suite goes on; a signal stops it after storing the run
+ * in progress as aborted, leaving the unfinished points for {@code --resume}. A search point runs
+ * through {@link SearchLoop}, every other point through {@link PointRun}; {@link EarlierFindings}
+ * carries what finished points found to later ones, across a resume too.
  */
 public final class SuiteRunner {
   private final Home home;
@@ -85,36 +86,37 @@ public final class SuiteRunner {
             Runtime.getRuntime().availableProcessors(),
             progress);
     PointRun runs = new PointRun(plan.spec().drainSeconds(), plan.objective(), findings, progress);
-    int total = plan.points().size() * plan.spec().repetitions();
+    List<SuitePlan.Turn> turns = plan.turns();
+    int total = turns.size();
     int toDo = total - finished.size();
     int index = 0;
-    for (int rep = 1; rep <= plan.spec().repetitions(); rep++) {
-      for (SuitePoint point : plan.points()) {
-        index++;
-        if (finished.contains(doneKey(point.key(), rep))) {
-          continue;
-        }
-        progress.accept(
-            String.format(
-                "point %d/%d%s: %s%s",
-                index,
-                total,
-                plan.spec().repetitions() > 1 ? " (repetition " + rep + ")" : "",
-                point.describe(constant),
-                eta(toDo)));
-        KafkaCluster kafka = kafkas.get(point.brokers());
-        CatchUpRepeats.Run execute = request -> execute(request, kafka, redis, store);
-        PointOutcome outcome =
-            point.search() ? searches.run(point, rep, execute) : runs.run(point, rep, execute);
-        if (outcome == null) {
-          return false;
-        }
-        if (outcome.search() != null) {
-          findings.found(point.key(), rep, outcome.search());
-        }
-        store.suites().savePoint(suiteId, outcome);
-        pointsDone++;
+    for (SuitePlan.Turn turn : turns) {
+      SuitePoint point = turn.point();
+      int rep = turn.repetition();
+      index++;
+      if (finished.contains(doneKey(point.key(), rep))) {
+        continue;
       }
+      progress.accept(
+          String.format(
+              "point %d/%d%s: %s%s",
+              index,
+              total,
+              plan.spec().repetitions() > 1 ? " (repetition " + rep + ")" : "",
+              point.describe(constant),
+              eta(toDo)));
+      KafkaCluster kafka = kafkas.get(point.brokers());
+      CatchUpRepeats.Run execute = request -> execute(request, kafka, redis, store);
+      PointOutcome outcome =
+          point.search() ? searches.run(point, rep, execute) : runs.run(point, rep, execute);
+      if (outcome == null) {
+        return false;
+      }
+      if (outcome.search() != null) {
+        findings.found(point.key(), rep, outcome.search());
+      }
+      store.suites().savePoint(suiteId, outcome);
+      pointsDone++;
     }
     return true;
   }

@@ -9,16 +9,25 @@ import java.util.function.ToDoubleFunction;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.MedianInterval;
+import org.streambench.harness.report.model.RunToRunNoise;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.DrainSteadyPart;
 
 /**
- * The end-of-suite table: per point, its repetitions' median and min–max of throughput and p99, or
- * a search's sustainable rate and trials.
+ * The end-of-suite table: per point, its repetitions' median and its confidence interval of
+ * throughput and p99, or a search's sustainable rate and trials; under it the suite's run-to-run
+ * noise ({@link RunToRunNoise}) and the points one setting apart, each difference resolved or not
+ * ({@link PointDifferences}).
  */
 public final class SuiteSummary {
+  private static final String IN = "in records/s";
+  private static final String PER_CORE = "in per engine core";
+  private static final String P99 = "e2e p99 ms";
+  private static final String SUSTAINABLE = "sustainable rate";
+
   private SuiteSummary() {}
 
   /**
@@ -37,10 +46,19 @@ public final class SuiteSummary {
     out.printf(
         "%-60s %5s %-10s %26s %26s %24s%n",
         "point", "reps", "status", "in records/s", "in per engine core", "e2e p99 ms");
+    List<PointDifferences.Point> compared = new ArrayList<>();
     for (List<PointOutcome> reps : byKey.values()) {
       PointOutcome first = reps.get(0);
       String label = describe(first, constant);
       if (PointOutcome.SEARCH.equals(first.kind())) {
+        Spread rates =
+            Spread.of(
+                reps.stream()
+                    .filter(o -> o.search() != null)
+                    .map(o -> (double) o.search().sustainableRate())
+                    .toList());
+        compared.add(
+            new PointDifferences.Point(label, first.labels(), true, Map.of(SUSTAINABLE, rates)));
         for (PointOutcome o : reps) {
           out.printf(
               "%-60s %5d %-10s sustainable %,14d  (%d trials)%n",
@@ -60,6 +78,12 @@ public final class SuiteSummary {
       }
       // figures of valid runs only, as in the report: an invalid run's numbers do not hold
       List<RunResult> validRuns = results.stream().filter(RunResult::completedValid).toList();
+      Map<String, Spread> figures = new LinkedHashMap<>();
+      figures.put(IN, Spread.of(validRuns.stream().map(Figure.THROUGHPUT_IN::of).toList()));
+      figures.put(
+          PER_CORE, Spread.of(validRuns.stream().map(Figure.IN_PER_ENGINE_CORE::of).toList()));
+      figures.put(P99, Spread.of(validRuns.stream().map(Figure.E2E_P99::of).toList()));
+      compared.add(new PointDifferences.Point(label, first.labels(), false, figures));
       out.printf(
           "%-60s %5d %-10s %26s %26s %24s%n",
           label,
@@ -91,6 +115,33 @@ public final class SuiteSummary {
           .anyMatch(r -> Figure.STATE_ON_DISK.of(r) > 0 || r.checkpoints() != null)) {
         out.println("    " + stateAndMemory(validRuns));
       }
+    }
+    noise(compared, out);
+  }
+
+  /**
+   * Under the table: what its intervals cover, the suite's run-to-run noise, and the points one
+   * setting apart, each difference resolved or not.
+   */
+  private static void noise(List<PointDifferences.Point> points, PrintStream out) {
+    out.println();
+    out.println(
+        MedianInterval.note(points.stream().flatMap(p -> p.figures().values().stream()).toList()));
+    Map<String, Map<String, Spread>> byFigure = new LinkedHashMap<>();
+    for (String figure : List.of(IN, PER_CORE, P99, SUSTAINABLE)) {
+      Map<String, Spread> spreads = new LinkedHashMap<>();
+      points.stream()
+          .filter(p -> p.figures().containsKey(figure))
+          .forEach(p -> spreads.put(p.name(), p.figures().get(figure)));
+      byFigure.put(figure, spreads);
+    }
+    out.println("this suite's run-to-run noise (each point repeated is an A/A sample):");
+    RunToRunNoise.lines(byFigure).forEach(l -> out.println("  " + l));
+    List<String> differences = PointDifferences.lines(points);
+    if (!differences.isEmpty()) {
+      out.println(
+          "points one setting apart (resolved: the medians' confidence intervals share no value):");
+      differences.forEach(out::println);
     }
   }
 
@@ -170,7 +221,7 @@ public final class SuiteSummary {
     return b.length() == 0 ? o.pointKey() : b.toString();
   }
 
-  /** Median, and [min–max] when there is more than one value. */
+  /** Median, and its confidence interval [low–high] when there is more than one value. */
   static String spread(List<RunResult> runs, ToDoubleFunction<RunResult> metric, String format) {
     Spread s = Spread.of(runs.stream().map(r -> metric.applyAsDouble(r)).toList());
     if (s.n() == 0) {
@@ -179,6 +230,11 @@ public final class SuiteSummary {
     String m = String.format(format, s.median());
     return s.n() == 1
         ? m
-        : m + " [" + String.format(format, s.min()) + "–" + String.format(format, s.max()) + "]";
+        : m
+            + " ["
+            + String.format(format, s.interval().low())
+            + "–"
+            + String.format(format, s.interval().high())
+            + "]";
   }
 }

@@ -54,8 +54,11 @@ class CompareTest {
     Comparison c = Comparison.of(suite("a", 5, 6, 8), suite("b", 7, 9, 10));
     Comparison.Row p99 = row(c, Figure.E2E_P99);
     assertFalse(p99.flagged());
-    assertEquals("within noise", p99.judgement());
+    // medians 6 and 9, intervals (min–max of 3) 5–8 and 7–10: half-widths 1.5 + 1.5 = 50 % of A
+    assertEquals("not resolved (smallest resolvable 50%)", p99.judgement());
     assertEquals("+50.0%", p99.change());
+    // the regression rule: A's spread (8 − 5) / 6 = 50 %, so the bar is 100 %
+    assertEquals("ok ≤ 100% (2× A's spread)", p99.rule().text());
   }
 
   @Test
@@ -63,7 +66,10 @@ class CompareTest {
     Comparison c = Comparison.of(suite("a", 5, 6, 7), suite("b", 7.5, 9, 10));
     Comparison.Row p99 = row(c, Figure.E2E_P99);
     assertTrue(p99.flagged());
-    assertEquals("3 runs, min–max", p99.a().basis());
+    assertEquals("3 runs, min–max, 75%", p99.a().basis());
+    assertEquals("resolved", p99.judgement());
+    // +50 % against a bar of twice A's 1/3 spread (67 %): not a regression by the rule
+    assertEquals(RegressionRule.Call.WITHIN, p99.rule().call());
     assertEquals(5, p99.a().low());
     assertEquals(7, p99.a().high());
   }
@@ -75,7 +81,9 @@ class CompareTest {
     RunSet slower = RunSet.ofRun(run("b", "flink", 1000, "valid", 12, 0.01, List.of()));
     Comparison.Row p99 = row(Comparison.of(steady, slower), Figure.E2E_P99);
     assertTrue(p99.flagged());
-    assertEquals("single run, ±SD per second", p99.a().basis());
+    assertEquals("single run, within-run ±SD per second", p99.a().basis());
+    assertEquals("beyond within-run noise only: repeat to resolve", p99.judgement());
+    assertEquals(RegressionRule.Call.REGRESSION, p99.rule().call());
 
     // the same change inside a run whose per-second p99 swings ±60 % is noise
     RunSet noisyA = RunSet.ofRun(run("a", "flink", 1000, "valid", 10, 0.6, List.of()));
@@ -89,7 +97,7 @@ class CompareTest {
     RunSet b = RunSet.ofRun(run("b", "flink", 1000, 20));
     Comparison.Row cores = row(Comparison.of(a, b), Figure.ENGINE_CORES);
     assertFalse(cores.a().known());
-    assertEquals("no noise estimate", cores.judgement());
+    assertEquals("not resolved: single run, no noise estimate", cores.judgement());
   }
 
   @Test
@@ -163,8 +171,10 @@ class CompareTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ComparisonTable.print(c, new PrintStream(bytes, true, StandardCharsets.UTF_8));
     String out = bytes.toString(StandardCharsets.UTF_8);
-    assertTrue(out.contains("<< CHANGED: ranges do not overlap"), out);
-    assertTrue(out.contains("noise: with repetitions, the min–max"), out);
+    assertTrue(out.contains("<< resolved"), out);
+    assertTrue(out.contains("noise: with repetitions, the median's confidence interval"), out);
+    assertTrue(out.contains("regression rule: B is a regression"), out);
+    assertTrue(out.contains("5.00–7.00 (3 runs, min–max, 75%)"), out);
     assertNull(NoiseRange.of(Figure.E2E_P99, List.of()));
   }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.MedianInterval;
 import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.Spread;
@@ -129,7 +130,8 @@ class ReportHtmlTest {
             .filter(x -> x.key().equals("engine=baseline,rate=2000"))
             .findFirst()
             .orElseThrow();
-    assertEquals(new Spread(1, 21, 21, 21), c.spread(Figure.E2E_P99));
+    assertEquals(
+        new Spread(1, 21, 21, 21, new MedianInterval(1, 1, 21, 21, 0)), c.spread(Figure.E2E_P99));
   }
 
   @Test

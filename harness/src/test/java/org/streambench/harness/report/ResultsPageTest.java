@@ -70,9 +70,29 @@ class ResultsPageTest {
     assertTrue(md.contains("  - 10,000 records/s: not sustainable, backlog slope +900"), md);
     // engines against each other at each rate: the better first, the other as a ratio of it
     assertTrue(md.contains("## Engines against each other"), md);
-    assertTrue(md.lines().anyMatch(l -> l.contains("e2e p99 (ms)") && l.contains("×)")), md);
+    assertTrue(md.lines().anyMatch(l -> l.contains("e2e p99 (ms)") && l.contains("×, ")), md);
+    // each difference from the best resolved or not: at 1000/s both engines' p99 were 11 and 12 ms
+    assertTrue(
+        md.contains("(1.00×, not resolved (smallest resolvable 8.7%))"),
+        "no 'no difference' alone");
+    // at 2000/s baseline has one valid run: no interval, so nothing is resolved
+    assertTrue(md.contains("×, not resolved: single run, no noise estimate)"), md);
     // at a fixed rate each engine takes in the offered rate: no ranking by it
-    assertTrue(md.lines().noneMatch(l -> l.contains("throughput in") && l.contains("×)")), md);
+    assertTrue(md.lines().noneMatch(l -> l.contains("throughput in") && l.contains("×, ")), md);
+    // the figures' brackets are the medians' intervals, their coverage stated
+    assertTrue(
+        md.contains(
+            "[low–high]: the median's confidence interval from order statistics (docs/reports.md),"
+                + " with the share of such intervals that cover the true median: 2 runs: min–max,"
+                + " 50%."),
+        md);
+    // the suite's own run-to-run noise: p99 spread 1/11.5, 1/11.5 and 1/21.5 over its A/A samples
+    assertTrue(md.contains("## This suite's run-to-run noise"), md);
+    assertTrue(
+        md.contains(
+            "- e2e p99 (ms): 8.7% (median of 3 configurations' (max − min) / median), largest"
+                + " 8.7% ("),
+        md);
     for (String chart : new String[] {"throughput", "p99-vs-rate", "sustainable"}) {
       assertTrue(md.contains("](demo/" + chart + ".svg)"), chart);
       assertTrue(Files.readString(dir.resolve("demo/" + chart + ".svg")).startsWith("<svg"), chart);

@@ -88,6 +88,25 @@ class SuitePlanTest {
   }
 
   @Test
+  void repetitionsInterleaveTheConfigurations() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha, beta]
+            workloads: [identity]
+            rates: [1000]
+            repetitions: 3
+            """,
+            false);
+    // A B A B A B, not A A A B B B: drift of the machine falls on both configurations alike
+    assertEquals(
+        List.of("alpha#1", "beta#1", "alpha#2", "beta#2", "alpha#3", "beta#3"),
+        p.turns().stream()
+            .map(t -> t.point().labels().get("engine") + "#" + t.repetition())
+            .toList());
+  }
+
+  @Test
   void cpuProfileReachesEveryRunAndOnlyWhenAsked() throws IOException {
     String suite =
         """

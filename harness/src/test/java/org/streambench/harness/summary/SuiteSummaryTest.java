@@ -13,6 +13,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.report.model.ReportFixtures;
+import org.streambench.harness.report.model.RunToRunNoise;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
@@ -79,5 +80,43 @@ class SuiteSummaryTest {
             List.of(ReportFixtures.point("flink", 1_000, 1, "r")),
             Map.of("r", ReportFixtures.run("r", "flink", 1_000, 5)));
     assertFalse(out.contains("state on disk"), out);
+  }
+
+  @Test
+  void statesTheSuitesRunToRunNoiseAndWhetherEachDifferenceIsResolved() {
+    Map<String, RunResult> runs = new java.util.LinkedHashMap<>();
+    List<PointOutcome> points = new java.util.ArrayList<>();
+    double[][] p99 = {{10, 11, 12}, {10.5, 11.5, 12.5}, {20, 21, 22}};
+    String[] engines = {"flink", "baseline", "storm"};
+    for (int rep = 1; rep <= 3; rep++) {
+      for (int e = 0; e < engines.length; e++) {
+        String id = engines[e] + "-" + rep;
+        runs.put(id, ReportFixtures.run(id, engines[e], 1_000, p99[e][rep - 1]));
+        points.add(ReportFixtures.point(engines[e], 1_000, rep, id));
+      }
+    }
+    String out = print(points, runs);
+    // the median and its interval: 3 runs, min–max, 75 %
+    assertTrue(out.contains("11.0 [10.0–12.0]"), out);
+    assertTrue(out.contains("3 runs: min–max, 75%"), out);
+    assertTrue(out.contains("this suite's run-to-run noise"), out);
+    // p99 spreads 2/11, 2/11.5 and 2/21
+    assertTrue(
+        out.contains(
+            "e2e p99 ms: 17% (median of 3 configurations' (max − min) / median), largest 18%"),
+        out);
+    // flink against baseline: +4.5 %, intervals 10–12 and 10.5–12.5 overlap
+    assertTrue(out.contains("e2e p99 ms: B +4.5%, not resolved (smallest resolvable 18%)"), out);
+    // flink against storm: intervals apart
+    assertTrue(out.contains("e2e p99 ms: B +90.9%, resolved"), out);
+  }
+
+  @Test
+  void aSuiteOfSingleRunsSaysItsNoiseWasNotMeasured() {
+    String out =
+        print(
+            List.of(ReportFixtures.point("flink", 1_000, 1, "r")),
+            Map.of("r", ReportFixtures.run("r", "flink", 1_000, 5)));
+    assertTrue(out.contains(RunToRunNoise.NOT_MEASURED), out);
   }
 }

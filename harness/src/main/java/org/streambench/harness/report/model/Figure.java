@@ -72,6 +72,11 @@ public enum Figure {
     this.value = value;
   }
 
+  /** Whether more is better (throughput), as against less (latency, CPU, memory, state). */
+  public boolean higherIsBetter() {
+    return this == THROUGHPUT_IN || this == THROUGHPUT_OUT || this == IN_PER_ENGINE_CORE;
+  }
+
   public String label() {
     return label;
   }

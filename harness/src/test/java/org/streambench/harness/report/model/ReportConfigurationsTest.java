@@ -73,8 +73,12 @@ class ReportConfigurationsTest {
 
   @Test
   void medianAndRangeIgnoreMissingValues() {
-    assertEquals(new Spread(3, 2, 1, 9), Spread.of(List.of(9.0, 1.0, 2.0, Double.NaN)));
-    assertEquals(new Spread(2, 1.5, 1, 2), Spread.of(List.of(2.0, 1.0)));
+    assertEquals(
+        new Spread(3, 2, 1, 9, new MedianInterval(3, 1, 1, 9, 0.75)),
+        Spread.of(List.of(9.0, 1.0, 2.0, Double.NaN)));
+    assertEquals(
+        new Spread(2, 1.5, 1, 2, new MedianInterval(2, 1, 1, 2, 0.5)),
+        Spread.of(List.of(2.0, 1.0)));
     assertEquals(0, Spread.of(List.of()).n());
   }
 }
