@@ -77,6 +77,14 @@ public final class CpuProfiler implements AutoCloseable {
   }
 
   /**
+   * Waits until the profiles asked for so far have started or failed to (the commands run in order
+   * on one thread); for tests that act on a process only once its profile runs.
+   */
+  void awaitStarted(Duration timeout) throws Exception {
+    control.submit(() -> null).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /**
    * Stops every profile, in the background ({@link #profiles} waits for it), all processes at once,
    * each given {@link #COMMAND_TIMEOUT}. Idempotent.
    */

@@ -69,6 +69,9 @@ class CpuProfilerTest {
     try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), dir)) {
       awaitMain(dir.resolve("child.log")); // the child JVM's attach listener is up once main runs
       profiler.start(Map.of("engine", child.pid(), "harness", ProcessHandle.current().pid()));
+      // paused while its attach is still under way (a loaded machine), the child would not even
+      // start its profile, which is another case than the one under test
+      profiler.awaitStarted(Duration.ofSeconds(60));
       long until = System.nanoTime() + Duration.ofMillis(1500).toNanos();
       while (System.nanoTime() < until) {
         sink += spin(1_000); // CPU samples for the harness's profile
