@@ -19,7 +19,8 @@ final class CpuOptions {
               + " and worker (a cluster deployment's, instead of engine's), broker (every Kafka"
               + " node), driver (the harness: generator and collector), redis. E.g. --cpus"
               + " engine=1,broker=0,driver=0. A role not named runs on every CPU. Recorded in the"
-              + " result with each process's allowed CPUs (default: none, no placement).")
+              + " result with each process's allowed CPUs; docs/engines.md, CPU placement"
+              + " (default: none, every process on every CPU, also on larger machines for now).")
   List<String> specs = new ArrayList<>();
 
   boolean given() {
