@@ -1,17 +1,11 @@
 package org.streambench.harness.process;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.streambench.harness.UsageException;
 
 /**
@@ -24,7 +18,7 @@ import org.streambench.harness.UsageException;
  * engine}'s), {@code broker} (every Kafka node), {@code driver} (the harness: generator and
  * collector), {@code redis}. With a placement, a role it does not name runs on every CPU of the
  * machine (not on the driver's, which a child would otherwise inherit). CPU lists are in Linux
- * syntax, {@code 0-3,6}. {@link #allowedCpus} reads what a process was given.
+ * syntax, {@code 0-3,6}. {@link CpuList#ofProcess} reads what a process was given.
  */
 public final class CpuPlacement {
   /** The roles a placement may name. */
@@ -33,9 +27,6 @@ public final class CpuPlacement {
 
   /** No placement: every process keeps the machine's default. */
   public static final CpuPlacement NONE = new CpuPlacement(Map.of(), "--cpus");
-
-  /** The highest CPU number a list may name (the kernel's default {@code NR_CPUS} limit). */
-  private static final int MAX_CPU = 8191;
 
   /** Taken when the class loads, before the harness may set its own affinity. */
   private static final int MACHINE_PROCESSORS = Runtime.getRuntime().availableProcessors();
@@ -88,7 +79,7 @@ public final class CpuPlacement {
         throw usage(source, "'" + spec + "' must be ROLE=CPUS, e.g. engine=1,broker=0,driver=0");
       }
       if (!list.isEmpty()) {
-        SortedSet<Integer> parsed = parseList(list);
+        SortedSet<Integer> parsed = CpuList.parse(list);
         if (parsed == null) {
           throw usage(
               source,
@@ -104,7 +95,7 @@ public final class CpuPlacement {
         throw usage(source, "role " + r + " has no CPUs in '" + spec + "'");
       }
       if (set != null) {
-        canonical.put(r, format(set));
+        canonical.put(r, CpuList.format(set));
       }
     }
     return new CpuPlacement(Map.copyOf(canonical), source);
@@ -127,7 +118,7 @@ public final class CpuPlacement {
     if (isNone()) {
       return this;
     }
-    if (!tasksetOnPath()) {
+    if (!Taskset.onPath()) {
       throw usage(source, "CPU placement needs taskset (util-linux), which is not on the PATH");
     }
     requireWithin(MACHINE_CPUS);
@@ -136,22 +127,19 @@ public final class CpuPlacement {
 
   /** Refuses a CPU outside {@code allowed} (a CPU list). */
   void requireWithin(String allowed) {
-    SortedSet<Integer> machine = parseList(allowed);
-    for (Map.Entry<String, String> e : cpus.entrySet()) {
-      SortedSet<Integer> missing = new TreeSet<>(parseList(e.getValue()));
-      if (machine != null) {
-        missing.removeAll(machine);
-      }
-      if (machine != null && !missing.isEmpty()) {
+    SortedSet<Integer> machine = CpuList.parse(allowed);
+    if (machine == null) {
+      return; // unreadable: taskset will say what is wrong
+    }
+    for (Map.Entry<String, String> e : asMap().entrySet()) {
+      SortedSet<Integer> missing = new TreeSet<>(CpuList.parse(e.getValue()));
+      missing.removeAll(machine);
+      if (!missing.isEmpty()) {
         throw usage(
             source,
-            "CPU "
-                + format(missing)
-                + " of role "
-                + e.getKey()
-                + " is not on this machine (its CPUs: "
-                + allowed
-                + ")");
+            String.format(
+                "CPU %s of role %s is not on this machine (its CPUs: %s)",
+                CpuList.format(missing), e.getKey(), allowed));
       }
     }
   }
@@ -181,7 +169,7 @@ public final class CpuPlacement {
       return List.of();
     }
     String list = cpusOf(role);
-    return List.of("taskset", "-c", list == null ? MACHINE_CPUS : list);
+    return Taskset.launcher(list == null ? MACHINE_CPUS : list);
   }
 
   /** {@code command} started under {@link #launcher}. */
@@ -254,60 +242,9 @@ public final class CpuPlacement {
       return () -> {};
     }
     long pid = ProcessHandle.current().pid();
-    String before = allowedCpus(pid);
-    setAffinity(list, pid);
-    return () -> setAffinity(before == null ? MACHINE_CPUS : before, pid);
-  }
-
-  private static void setAffinity(String list, long pid) {
-    List<String> cmd = List.of("taskset", "-a", "-p", "-c", list, Long.toString(pid));
-    try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out);
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException(String.join(" ", cmd) + " failed: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(String.join(" ", cmd) + " interrupted", e);
-    }
-  }
-
-  /**
-   * The CPUs process {@code pid} may run on as the kernel says ({@code Cpus_allowed_list} of {@code
-   * /proc/<pid>/status}, e.g. {@code 0-1}), or null if it cannot be read.
-   */
-  public static String allowedCpus(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("Cpus_allowed_list:")) {
-          return line.substring(line.indexOf(':') + 1).trim();
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
-    return null;
-  }
-
-  /** The CPUs of several processes' lists together (null entries skipped); null if none. */
-  public static String union(Collection<String> lists) {
-    SortedSet<Integer> all = new TreeSet<>();
-    for (String l : lists) {
-      SortedSet<Integer> set = l == null ? null : parseList(l);
-      if (set != null) {
-        all.addAll(set);
-      }
-    }
-    return all.isEmpty() ? null : format(all);
-  }
-
-  /** How many CPUs a list names; 0 if null or malformed. */
-  public static int count(String list) {
-    SortedSet<Integer> set = list == null ? null : parseList(list);
-    return set == null ? 0 : set.size();
+    String before = CpuList.ofProcess(pid);
+    Taskset.setThreads(list, pid);
+    return () -> Taskset.setThreads(before == null ? MACHINE_CPUS : before, pid);
   }
 
   /** The CPUs this harness could run on when it started, e.g. {@code 0-1}. */
@@ -324,58 +261,7 @@ public final class CpuPlacement {
   }
 
   private static String machineCpusNow() {
-    String own = allowedCpus(ProcessHandle.current().pid());
-    return own != null && parseList(own) != null ? own : "0-" + (MACHINE_PROCESSORS - 1);
-  }
-
-  /** A CPU list ({@code 0-3,6}) as its CPUs, or null if it is malformed. */
-  static SortedSet<Integer> parseList(String list) {
-    SortedSet<Integer> out = new TreeSet<>();
-    for (String part : list.split(",", -1)) {
-      if (!part.matches("\\d{1,4}(-\\d{1,4})?")) {
-        return null;
-      }
-      int dash = part.indexOf('-');
-      int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
-      int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
-      if (from > to || to > MAX_CPU) {
-        return null;
-      }
-      for (int c = from; c <= to; c++) {
-        out.add(c);
-      }
-    }
-    return out;
-  }
-
-  /** CPUs as a list in Linux syntax, runs as ranges: {@code 0-3,6}. */
-  static String format(SortedSet<Integer> set) {
-    StringBuilder s = new StringBuilder();
-    Integer start = null;
-    Integer prev = null;
-    for (int c : set) {
-      if (prev != null && c == prev + 1) {
-        prev = c;
-        continue;
-      }
-      if (start != null) {
-        s.append(s.isEmpty() ? "" : ",").append(start.equals(prev) ? start : start + "-" + prev);
-      }
-      start = c;
-      prev = c;
-    }
-    if (start != null) {
-      s.append(s.isEmpty() ? "" : ",").append(start.equals(prev) ? start : start + "-" + prev);
-    }
-    return s.toString();
-  }
-
-  private static boolean tasksetOnPath() {
-    for (String entry : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(entry.isEmpty() ? "." : entry, "taskset"))) {
-        return true;
-      }
-    }
-    return false;
+    String own = CpuList.ofProcess(ProcessHandle.current().pid());
+    return own != null && CpuList.parse(own) != null ? own : "0-" + (MACHINE_PROCESSORS - 1);
   }
 }

@@ -71,7 +71,7 @@ interface CpuSource {
         }
         return lastOf.isEmpty()
             ? null
-            : new ProcessSampler.Sample(cpu, rss, peak, CpuPlacement.union(allowed));
+            : new ProcessSampler.Sample(cpu, rss, peak, CpuList.union(allowed));
       }
 
       @Override
@@ -142,7 +142,7 @@ interface CpuSource {
         }
         long total = cpuByThread.values().stream().mapToLong(Long::longValue).sum();
         // the harness's own CPUs: a placement sets every thread's alike (taskset -a)
-        return new ProcessSampler.Sample(total / 1e9, 0, 0, CpuPlacement.allowedCpus(pid()));
+        return new ProcessSampler.Sample(total / 1e9, 0, 0, CpuList.ofProcess(pid()));
       }
 
       @Override

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.streambench.harness.Home;
+import org.streambench.harness.process.CpuList;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
@@ -37,8 +38,7 @@ class CpuPlacementIT {
     assumeTrue(TestEngines.isSelected(ENGINE), "spark is not among the selected engines");
     String machine = CpuPlacement.machineCpus();
     assumeTrue(
-        CpuPlacement.count(CpuPlacement.union(List.of(machine, "0-1")))
-            == CpuPlacement.count(machine),
+        CpuList.count(CpuList.union(List.of(machine, "0-1"))) == CpuList.count(machine),
         "needs CPUs 0 and 1, has " + machine);
     Home checkout = Home.detect();
     Path data = Files.createTempDirectory("streambench-it-cpus-");

@@ -113,22 +113,22 @@ class CpuPlacementTest {
 
   @Test
   void listsCountAndJoin() {
-    assertEquals(5, CpuPlacement.count("0-3,6"));
-    assertEquals(1, CpuPlacement.count("1"));
-    assertEquals(0, CpuPlacement.count(null));
-    assertEquals(0, CpuPlacement.count("x"));
-    assertEquals("0-2,5", CpuPlacement.union(Arrays.asList("1", null, "0,2", "5")));
-    assertNull(CpuPlacement.union(List.of()));
-    assertEquals("0-1", CpuPlacement.format(new TreeSet<>(Set.of(1, 0))));
-    assertEquals("0,2,4-5", CpuPlacement.format(new TreeSet<>(Set.of(0, 2, 4, 5))));
+    assertEquals(5, CpuList.count("0-3,6"));
+    assertEquals(1, CpuList.count("1"));
+    assertEquals(0, CpuList.count(null));
+    assertEquals(0, CpuList.count("x"));
+    assertEquals("0-2,5", CpuList.union(Arrays.asList("1", null, "0,2", "5")));
+    assertNull(CpuList.union(List.of()));
+    assertEquals("0-1", CpuList.format(new TreeSet<>(Set.of(1, 0))));
+    assertEquals("0,2,4-5", CpuList.format(new TreeSet<>(Set.of(0, 2, 4, 5))));
   }
 
   @Test
   void thisProcessesAllowedCpusAreReadFromProc() {
     assumeTrue(Files.exists(Path.of("/proc/self/status")), "Linux only");
-    String own = CpuPlacement.allowedCpus(ProcessHandle.current().pid());
-    assertTrue(CpuPlacement.count(own) > 0, own);
-    assertNull(CpuPlacement.allowedCpus(-1));
+    String own = CpuList.ofProcess(ProcessHandle.current().pid());
+    assertTrue(CpuList.count(own) > 0, own);
+    assertNull(CpuList.ofProcess(-1));
   }
 
   /** Affinity set on a child is inherited by what it spawns: a Storm worker, a Spark executor. */
@@ -150,9 +150,9 @@ class CpuPlacementTest {
         spawned = ProcessHandle.of(child.pid()).orElseThrow().descendants().toList();
       }
       assertEquals(3, spawned.size());
-      assertEquals(last, CpuPlacement.allowedCpus(child.pid()));
+      assertEquals(last, CpuList.ofProcess(child.pid()));
       for (ProcessHandle s : spawned) {
-        assertEquals(last, CpuPlacement.allowedCpus(s.pid()), "spawned " + s.pid());
+        assertEquals(last, CpuList.ofProcess(s.pid()), "spawned " + s.pid());
       }
     } finally {
       child.stop(1_000);
@@ -223,7 +223,7 @@ class CpuPlacementTest {
   }
 
   private static String lastCpu() {
-    return Integer.toString(CpuPlacement.parseList(CpuPlacement.machineCpus()).last());
+    return Integer.toString(CpuList.parse(CpuPlacement.machineCpus()).last());
   }
 
   private static boolean tasksetHere() {

@@ -2,7 +2,7 @@ package org.streambench.harness.report.model;
 
 import java.util.function.ToDoubleFunction;
 import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 
@@ -116,7 +116,7 @@ public enum Figure {
    */
   public static double givenCores(RunResult r) {
     ProcessUsage p = process(r, "engine");
-    int n = p == null ? 0 : CpuPlacement.count(p.allowedCpus());
+    int n = p == null ? 0 : CpuList.count(p.allowedCpus());
     return n == 0 ? Double.NaN : n;
   }
 
