@@ -18,6 +18,7 @@ import org.streambench.harness.calibrate.Calibration;
 import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.calibrate.CalibrationTable;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.ResultJson;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.run.Provenance;
@@ -107,7 +108,7 @@ final class CalibrateCommand implements Callable<Integer> {
     Path dir = home.dataDir().resolve(id);
     Progress progress = new Progress();
     CalibrationResult result;
-    try (KafkaCluster cluster = kafka.open(home, progress)) {
+    try (KafkaCluster cluster = kafka.open(home, progress, CpuPlacement.NONE)) {
       Files.createDirectories(dir);
       Map<String, Object> provenance = new LinkedHashMap<>();
       provenance.put("tool", Provenance.tool(home));

@@ -14,6 +14,7 @@ import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.kafka.TopicReplication;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.RigWarmup;
 import picocli.CommandLine.Option;
 
@@ -90,24 +91,26 @@ final class KafkaOptions {
     }
   }
 
-  /** Starts or connects to Kafka, then warms it and the driver; the caller closes it. */
-  KafkaCluster open(Home home, java.util.function.Consumer<String> progress)
+  /**
+   * Starts or connects to Kafka, an embedded one's nodes on the CPUs of the placement's {@code
+   * broker} role, then warms it and the driver ({@link RigWarmup}); the caller closes it.
+   */
+  KafkaCluster open(Home home, java.util.function.Consumer<String> progress, CpuPlacement cpus)
       throws IOException, InterruptedException {
-    return open(home, progress, brokers);
+    return open(home, progress, brokers, cpus);
   }
 
-  /**
-   * As {@link #open(Home, java.util.function.Consumer)} with {@code brokerCount} embedded brokers.
-   */
-  KafkaCluster open(Home home, java.util.function.Consumer<String> progress, int brokerCount)
+  /** As {@link #open(Home, java.util.function.Consumer, CpuPlacement)} with {@code brokerCount}. */
+  KafkaCluster open(
+      Home home, java.util.function.Consumer<String> progress, int brokerCount, CpuPlacement cpus)
       throws IOException, InterruptedException {
-    KafkaCluster kafka = connect(home, progress, brokerCount);
+    KafkaCluster kafka = connect(home, progress, brokerCount, cpus);
     RigWarmup.warm(kafka, home.dataDir().resolve("warmup"), progress);
     return kafka;
   }
 
   private KafkaCluster connect(
-      Home home, java.util.function.Consumer<String> progress, int brokerCount)
+      Home home, java.util.function.Consumer<String> progress, int brokerCount, CpuPlacement cpus)
       throws IOException, InterruptedException {
     if (external != null) {
       if (brokerCount != 1) {
@@ -138,7 +141,8 @@ final class KafkaOptions {
             brokerCount,
             KeyValues.parse("--broker-set", brokerSets),
             replication,
-            "kafka-" + stamp);
+            "kafka-" + stamp,
+            cpus);
     progress.accept(
         String.format(
             "Kafka ready at %s after %.1f s",

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.BenchmarkRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,6 +33,7 @@ final class QuickstartCommand implements Callable<Integer> {
   List<String> engines;
 
   @Mixin RunOptions run;
+  @Mixin CpuOptions cpus;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
   @Mixin DataOptions data;
@@ -41,8 +43,9 @@ final class QuickstartCommand implements Callable<Integer> {
     Home home = data.home();
     EngineRegistry registry = EngineRegistry.scan(home.enginesDir());
     List<BenchmarkRun> prepared = new ArrayList<>();
+    CpuPlacement placement = cpus.placement();
     for (String engine : engines) {
-      prepared.add(BenchmarkRun.prepare(home, registry, run.toRequest(engine)));
+      prepared.add(BenchmarkRun.prepare(home, registry, run.toRequest(engine, placement)));
     }
     return RunSession.execute(home, prepared, kafka, redis, data);
   }

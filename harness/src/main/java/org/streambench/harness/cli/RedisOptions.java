@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.streambench.harness.Home;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
 import picocli.CommandLine.Option;
 
@@ -17,13 +18,16 @@ final class RedisOptions {
               + " PATH, else the binary bundled with the embedded-redis jar).")
   String external;
 
-  /** Starts or connects to Redis; the caller closes it. */
-  Redis open(Home home, Path dir, Consumer<String> progress)
+  /**
+   * Starts (on the CPUs of the placement's {@code redis} role) or connects to Redis; the caller
+   * closes it.
+   */
+  Redis open(Home home, Path dir, Consumer<String> progress, CpuPlacement cpus)
       throws IOException, InterruptedException {
     if (external != null) {
       return Redis.external(external);
     }
-    Redis redis = Redis.start(dir);
+    Redis redis = Redis.start(dir, cpus);
     progress.accept("Redis ready: " + redis.description());
     return redis;
   }

@@ -28,6 +28,7 @@ final class RunCommand implements Callable<Integer> {
   String engine;
 
   @Mixin RunOptions run;
+  @Mixin CpuOptions cpus;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
   @Mixin DataOptions data;
@@ -35,7 +36,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Home home = data.home();
-    RunRequest request = run.toRequest(engine);
+    RunRequest request = run.toRequest(engine, cpus.placement());
     if (request.deployment().external()) {
       requireServicesTheClusterReaches(request);
     }

@@ -12,6 +12,7 @@ import org.streambench.harness.KeyValues;
 import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineSettings;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Mixin;
@@ -235,7 +236,7 @@ final class RunOptions {
     return all;
   }
 
-  RunRequest toRequest(String engine) {
+  RunRequest toRequest(String engine, CpuPlacement cpus) {
     return new RunRequest(
         engine,
         workload,
@@ -259,7 +260,8 @@ final class RunOptions {
             DriverThreads.parse("--collector-threads", collectorThreads)),
         deployment(engine),
         faults.schedule(),
-        cpuProfile);
+        cpuProfile,
+        cpus);
   }
 
   private Deployment deployment(String engine) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -27,10 +28,28 @@ final class RunSession {
       RedisOptions redisOptions,
       DataOptions data)
       throws Exception {
+    // the runs of a session come from one command line, so with one placement
+    CpuPlacement cpus = runs.get(0).request().cpus();
+    CpuPlacement.Pin driver = cpus.pinDriver();
+    try {
+      return execute(home, runs, cpus, kafkaOptions, redisOptions, data);
+    } finally {
+      driver.close();
+    }
+  }
+
+  private static int execute(
+      Home home,
+      List<BenchmarkRun> runs,
+      CpuPlacement cpus,
+      KafkaOptions kafkaOptions,
+      RedisOptions redisOptions,
+      DataOptions data)
+      throws Exception {
     Progress progress = new Progress();
     KafkaCluster kafka;
     try {
-      kafka = kafkaOptions.open(home, progress);
+      kafka = kafkaOptions.open(home, progress, cpus);
     } catch (IOException e) {
       System.err.println("streambench: " + e.getMessage());
       try (ResultStore store = data.open(home)) {
@@ -49,7 +68,8 @@ final class RunSession {
                 ? redisOptions.open(
                     home,
                     home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
-                    progress)
+                    progress,
+                    cpus)
                 : null;
         ResultStore store = data.open(home)) {
       for (BenchmarkRun run : runs) {

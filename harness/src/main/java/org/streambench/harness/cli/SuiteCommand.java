@@ -15,6 +15,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
@@ -43,6 +44,7 @@ import picocli.CommandLine.Parameters;
       "Example: streambench suite suites/identity-sustainable.yaml --quick"
     })
 final class SuiteCommand implements Callable<Integer> {
+  private static final String CPUS_KEY = "suite file key cpus";
   private static final DateTimeFormatter ID_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
@@ -74,6 +76,7 @@ final class SuiteCommand implements Callable<Integer> {
       description = ResultsPublisher.DESCRIPTION + " Once every point has run.")
   String publish;
 
+  @Mixin CpuOptions cpus;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
   @Mixin DataOptions data;
@@ -83,7 +86,17 @@ final class SuiteCommand implements Callable<Integer> {
     Home home = data.home();
     EngineRegistry registry = EngineRegistry.scan(home.enginesDir());
     SuiteSpec spec = SuiteSpec.read(file, quick);
+    if (cpus.given()) {
+      if (resume) {
+        throw new UsageException(
+            "--resume goes on with the CPU placement the suite started with; --cpus cannot change"
+                + " it");
+      }
+      spec = spec.withCpus(cpus.placement().describe());
+    }
     SuitePlan plan = SuitePlan.expand(spec, home, registry);
+    // before anything is stored: a placement this machine cannot apply
+    CpuPlacement.parse(spec.cpus(), CPUS_KEY).requireUsableHere();
     if (dryRun) {
       printPlan(plan);
       return 0;
@@ -129,7 +142,14 @@ final class SuiteCommand implements Callable<Integer> {
         store.suites().start(suite);
       }
       plan.skipped().forEach(s -> System.err.println("skipped: " + s));
-      Boolean complete = execute(home, registry, plan, suite, finished, store);
+      CpuPlacement placement = CpuPlacement.parse(plan.spec().cpus(), CPUS_KEY).requireUsableHere();
+      Boolean complete;
+      CpuPlacement.Pin driver = placement.pinDriver();
+      try {
+        complete = execute(home, registry, plan, suite, finished, store, placement);
+      } finally {
+        driver.close();
+      }
       if (complete == null) {
         store.suites().finish(suite.suiteId(), SuiteRecord.ABORTED, Instant.now().toString());
         return StreambenchCli.EXIT_INVALID;
@@ -151,18 +171,20 @@ final class SuiteCommand implements Callable<Integer> {
       SuitePlan plan,
       SuiteRecord suite,
       Set<String> finished,
-      ResultStore store)
+      ResultStore store,
+      CpuPlacement placement)
       throws Exception {
     Progress progress = new Progress();
     boolean needsRedis =
         plan.points().stream().anyMatch(p -> p.request().workloadDefinition().needsRedis());
-    try (SuiteKafka kafkas = new SuiteKafka(home, progress);
+    try (SuiteKafka kafkas = new SuiteKafka(home, progress, placement);
         Redis r =
             needsRedis
                 ? redis.open(
                     home,
                     home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
-                    progress)
+                    progress,
+                    placement)
                 : null) {
       try {
         kafkas.get(plan.points().get(0).brokers());
@@ -182,19 +204,24 @@ final class SuiteCommand implements Callable<Integer> {
   private final class SuiteKafka implements SuiteRunner.KafkaForBrokers, AutoCloseable {
     private final Home home;
     private final Progress progress;
+    private final CpuPlacement cpus;
     private KafkaCluster open;
     private int openBrokers = -1;
 
-    SuiteKafka(Home home, Progress progress) {
+    SuiteKafka(Home home, Progress progress, CpuPlacement cpus) {
       this.home = home;
       this.progress = progress;
+      this.cpus = cpus;
     }
 
     @Override
     public KafkaCluster get(int brokers) throws IOException, InterruptedException {
       if (open == null || brokers != openBrokers) {
         close();
-        open = brokers == 0 ? kafka.open(home, progress) : kafka.open(home, progress, brokers);
+        open =
+            brokers == 0
+                ? kafka.open(home, progress, cpus)
+                : kafka.open(home, progress, brokers, cpus);
         openBrokers = brokers;
       }
       return open;

@@ -38,6 +38,7 @@ final class PerSecond {
       // memory, state and checkpoint figures and YSB's window latency (a few windows a second)
       // are one number per run: none has a per-second series of the steady state.
       case IN_PER_ENGINE_CORE,
+          IN_PER_GIVEN_CORE,
           ENGINE_CORES,
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,

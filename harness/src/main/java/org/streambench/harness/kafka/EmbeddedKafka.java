@@ -27,6 +27,7 @@ import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.process.ProcessSlot;
 
 /**
@@ -67,6 +68,20 @@ public final class EmbeddedKafka implements KafkaCluster {
       TopicReplication replication,
       String runTag)
       throws IOException, InterruptedException {
+    return start(home, dir, port, brokers, overrides, replication, runTag, CpuPlacement.NONE);
+  }
+
+  /** As above, every node on the CPUs of the placement's {@code broker} role. */
+  public static EmbeddedKafka start(
+      Home home,
+      Path dir,
+      int port,
+      int brokers,
+      Map<String, String> overrides,
+      TopicReplication replication,
+      String runTag,
+      CpuPlacement cpus)
+      throws IOException, InterruptedException {
     if (brokers < 1) {
       throw new UsageException("--brokers must be at least 1, was " + brokers);
     }
@@ -92,7 +107,8 @@ public final class EmbeddedKafka implements KafkaCluster {
                 dir.resolve("data"),
                 dir.resolve("broker.log"),
                 clusterId,
-                runTag));
+                runTag,
+                cpus.launcher("broker")));
       } else {
         nodes.add(
             KafkaNode.start(
@@ -105,7 +121,8 @@ public final class EmbeddedKafka implements KafkaCluster {
                 dir.resolve("data-controller"),
                 dir.resolve("controller.log"),
                 clusterId,
-                runTag));
+                runTag,
+                cpus.launcher("broker")));
         for (int id = 1; id <= brokers; id++) {
           nodes.add(
               KafkaNode.start(
@@ -118,7 +135,8 @@ public final class EmbeddedKafka implements KafkaCluster {
                   dir.resolve("data-" + id),
                   dir.resolve("broker-" + id + ".log"),
                   clusterId,
-                  runTag));
+                  runTag,
+                  cpus.launcher("broker")));
         }
       }
       kafka.awaitReady(brokers);

@@ -70,6 +70,7 @@ final class KafkaNode {
    * @param brokerPort its client port (unused for the controller)
    * @param controllerPort the controller's port
    * @param log its log file; its data goes to {@code dataDir}
+   * @param launcher what it starts under ({@code taskset -c LIST}), or empty
    */
   static KafkaNode start(
       Home home,
@@ -81,7 +82,8 @@ final class KafkaNode {
       Path dataDir,
       Path log,
       String clusterId,
-      String runTag)
+      String runTag,
+      List<String> launcher)
       throws IOException {
     Map<String, String> config = new TreeMap<>(shared);
     String client = "PLAINTEXT://127.0.0.1:" + brokerPort;
@@ -114,7 +116,8 @@ final class KafkaNode {
                 .toList(),
             List.of(file.toString(), clusterId),
             Map.of(),
-            log);
+            log,
+            launcher);
     return new KafkaNode(role, nodeId, brokerPort, config, dataDir, process);
   }
 

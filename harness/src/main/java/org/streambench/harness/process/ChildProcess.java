@@ -101,9 +101,28 @@ public final class ChildProcess {
       Map<String, String> env,
       Path log)
       throws IOException {
+    return startJava(role, runTag, jar, mainClass, jvmOptions, args, env, log, List.of());
+  }
+
+  /**
+   * As {@link #startJava(String, String, Path, String, List, List, Map, Path)}, under {@code
+   * launcher}: a command that execs the JVM, so that the process is the JVM itself, e.g. {@code
+   * taskset -c 1} ({@link CpuPlacement#launcher}); empty for none.
+   */
+  public static ChildProcess startJava(
+      String role,
+      String runTag,
+      Path jar,
+      String mainClass,
+      List<String> jvmOptions,
+      List<String> args,
+      Map<String, String> env,
+      Path log,
+      List<String> launcher)
+      throws IOException {
     ClassDataSharing.Archive archive =
         ClassDataSharing.fromEnvironment().forProcess(jar, mainClass);
-    List<String> cmd = new ArrayList<>();
+    List<String> cmd = new ArrayList<>(launcher);
     cmd.add(Home.javaBinary().toString());
     cmd.addAll(archive.jvmOptions());
     cmd.addAll(jvmOptions);

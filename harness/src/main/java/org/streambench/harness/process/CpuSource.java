@@ -54,6 +54,7 @@ interface CpuSource {
         double cpu = 0;
         long rss = 0;
         long peak = 0;
+        List<String> allowed = new java.util.ArrayList<>();
         for (long pid : pids) {
           ProcessSampler.Sample s = readProc(pid);
           if (s != null) {
@@ -65,9 +66,12 @@ interface CpuSource {
           if (s != null) {
             cpu += s.cpuSeconds();
             peak += s.peakRssBytes();
+            allowed.add(s.allowedCpus());
           }
         }
-        return lastOf.isEmpty() ? null : new ProcessSampler.Sample(cpu, rss, peak);
+        return lastOf.isEmpty()
+            ? null
+            : new ProcessSampler.Sample(cpu, rss, peak, CpuList.union(allowed));
       }
 
       @Override
@@ -137,7 +141,8 @@ interface CpuSource {
           }
         }
         long total = cpuByThread.values().stream().mapToLong(Long::longValue).sum();
-        return new ProcessSampler.Sample(total / 1e9, 0, 0);
+        // the harness's own CPUs: a placement sets every thread's alike (taskset -a)
+        return new ProcessSampler.Sample(total / 1e9, 0, 0, CpuList.ofProcess(pid()));
       }
 
       @Override
@@ -163,14 +168,17 @@ interface CpuSource {
       double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / CLOCK_TICKS;
       long rss = 0;
       long hwm = 0;
+      String allowed = null;
       for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
         if (line.startsWith("VmRSS:")) {
           rss = kilobytes(line) * 1024;
         } else if (line.startsWith("VmHWM:")) {
           hwm = kilobytes(line) * 1024;
+        } else if (line.startsWith("Cpus_allowed_list:")) {
+          allowed = line.substring(line.indexOf(':') + 1).trim();
         }
       }
-      return new ProcessSampler.Sample(cpu, rss, Math.max(hwm, rss));
+      return new ProcessSampler.Sample(cpu, rss, Math.max(hwm, rss), allowed);
     } catch (IOException | RuntimeException e) {
       return null;
     }

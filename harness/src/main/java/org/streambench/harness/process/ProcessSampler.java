@@ -22,8 +22,11 @@ import org.streambench.harness.DaemonThreads;
  */
 public final class ProcessSampler implements AutoCloseable {
 
-  /** One source's counters at one moment. */
-  public record Sample(double cpuSeconds, long rssBytes, long peakRssBytes) {}
+  /**
+   * One source's counters at one moment, and the CPUs it may run on ({@code Cpus_allowed_list};
+   * several processes' together; null if unknown).
+   */
+  public record Sample(double cpuSeconds, long rssBytes, long peakRssBytes, String allowedCpus) {}
 
   private final Map<String, CpuSource> sources = new ConcurrentHashMap<>();
   private final Map<String, Sample> first = new ConcurrentHashMap<>();
@@ -31,8 +34,7 @@ public final class ProcessSampler implements AutoCloseable {
   private final Map<String, List<Double>> coresPerSecond = new ConcurrentHashMap<>();
   private final Map<String, Sample> previousTick = new ConcurrentHashMap<>();
 
-  /** Per role, each tick's {epoch ms, CPU seconds}: the CPU of any past span. */
-  private final Map<String, List<double[]>> cpuHistory = new ConcurrentHashMap<>();
+  private final CpuHistory cpuHistory = new CpuHistory();
 
   private final Map<String, Map<String, Sample>> marks = new ConcurrentHashMap<>();
   private final Map<String, Long> markNanos = new ConcurrentHashMap<>();
@@ -197,20 +199,8 @@ public final class ProcessSampler implements AutoCloseable {
    * A role's mean cores between two instants (epoch ms), from the first tick at or after the one to
    * the last at or before the other; NaN where they are less than a second apart.
    */
-  public synchronized double coresBetweenMillis(String role, long fromMillis, long toMillis) {
-    double[] a = null;
-    double[] b = null;
-    for (double[] t : cpuHistory.getOrDefault(role, List.of())) {
-      if (a == null && t[0] >= fromMillis) {
-        a = t;
-      }
-      if (t[0] <= toMillis) {
-        b = t;
-      }
-    }
-    return a == null || b == null || b[0] - a[0] < 1000
-        ? Double.NaN
-        : (b[1] - a[1]) * 1000 / (b[0] - a[0]);
+  public double coresBetweenMillis(String role, long fromMillis, long toMillis) {
+    return cpuHistory.coresBetween(role, fromMillis, toMillis);
   }
 
   private synchronized void tick() {
@@ -218,9 +208,7 @@ public final class ProcessSampler implements AutoCloseable {
     long nowMillis = System.currentTimeMillis();
     last.forEach(
         (role, now) -> {
-          cpuHistory
-              .computeIfAbsent(role, r -> new ArrayList<>())
-              .add(new double[] {nowMillis, now.cpuSeconds()});
+          cpuHistory.add(role, nowMillis, now.cpuSeconds());
           Sample prev = previousTick.put(role, now);
           if (prev != null) {
             double cores = Math.round((now.cpuSeconds() - prev.cpuSeconds()) * 1000) / 1000.0;
@@ -257,7 +245,7 @@ public final class ProcessSampler implements AutoCloseable {
           if (s != null) {
             Sample prev = last.get(role);
             long peak = Math.max(s.peakRssBytes(), prev == null ? 0 : prev.peakRssBytes());
-            last.put(role, new Sample(s.cpuSeconds(), s.rssBytes(), peak));
+            last.put(role, new Sample(s.cpuSeconds(), s.rssBytes(), peak, s.allowedCpus()));
           }
         });
   }

@@ -9,6 +9,7 @@ import java.util.List;
 import org.streambench.api.PublishedPorts;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.CpuPlacement;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -60,27 +61,37 @@ public final class Redis implements AutoCloseable {
    * binary is extracted once into {@code dir}'s parent.
    */
   public static Redis start(Path dir) throws IOException, InterruptedException {
+    return start(dir, CpuPlacement.NONE);
+  }
+
+  /**
+   * As {@link #start(Path)}, on the CPUs of the placement's {@code redis} role: its watchdog shell
+   * starts under {@code taskset}, and the server inherits them.
+   */
+  public static Redis start(Path dir, CpuPlacement cpus) throws IOException, InterruptedException {
     Files.createDirectories(dir);
     Path binary = binary(dir.toAbsolutePath().getParent());
     int port = PublishedPorts.freePort();
     ChildProcess p =
         ChildProcess.start(
             "redis",
-            List.of(
-                "/bin/sh",
-                "-c",
-                WATCHDOG,
-                binary.toString(),
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                Integer.toString(port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                dir.toString()),
+            cpus.command(
+                "redis",
+                List.of(
+                    "/bin/sh",
+                    "-c",
+                    WATCHDOG,
+                    binary.toString(),
+                    "--bind",
+                    "127.0.0.1",
+                    "--port",
+                    Integer.toString(port),
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    dir.toString())),
             dir.resolve("redis.log"));
     Redis r =
         new Redis(

@@ -88,25 +88,28 @@ final class EngineRanking {
   }
 
   /**
-   * Input records/s per engine core in the trial that ran at a search's sustainable rate (NaN where
-   * that trial's run is not in the report or has no CPU figure): the study's per-core unit.
+   * Input records/s per engine core ({@code perCore}: per core used, {@link
+   * Figure#IN_PER_ENGINE_CORE}, or per core given, {@link Figure#IN_PER_GIVEN_CORE}) in the trial
+   * that ran at a search's sustainable rate (NaN where that trial's run is not in the report or has
+   * no CPU figure): the study's per-core unit.
    */
-  static double perCoreAtSustainable(Configuration c, PointOutcome.SearchOutcome s) {
+  static double perCoreAtSustainable(
+      Configuration c, PointOutcome.SearchOutcome s, Figure perCore) {
     return s.trials().stream()
         .filter(t -> t.sustainable() && t.rate() == s.sustainableRate())
         .flatMap(t -> c.runs().stream().filter(r -> r.runId().equals(t.runId())))
-        .mapToDouble(Figure.IN_PER_ENGINE_CORE::of)
+        .mapToDouble(perCore::of)
         .findFirst()
         .orElse(Double.NaN);
   }
 
   /** {@link #perCoreAtSustainable} over a search configuration's repetitions. */
-  static Spread sustainablePerCore(Configuration c) {
+  static Spread sustainablePerCore(Configuration c, Figure perCore) {
     return Spread.of(
         c.points().stream()
             .map(PointOutcome::search)
             .filter(s -> s != null)
-            .map(s -> perCoreAtSustainable(c, s))
+            .map(s -> perCoreAtSustainable(c, s, perCore))
             .toList());
   }
 

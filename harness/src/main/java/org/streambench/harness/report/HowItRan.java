@@ -73,6 +73,10 @@ final class HowItRan {
               b.start(), b.min(), b.max(), b.tolerance() * 100, b.maxTrials()));
     }
     parts.add("max generator lag " + spec.maxGeneratorLag());
+    parts.add(
+        spec.cpus() == null || spec.cpus().isBlank()
+            ? "no CPU placement (every process may run on every CPU)"
+            : "CPU placement " + spec.cpus() + " (taskset; other roles on every CPU)");
     return String.join("; ", parts);
   }
 

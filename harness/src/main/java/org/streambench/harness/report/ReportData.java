@@ -132,11 +132,26 @@ final class ReportData {
   }
 
   static String processes(ReportModel m) {
-    Csv csv = new Csv("run_id", "role", "pid", "cpu_seconds", "steady_cores", "peak_rss_bytes");
+    Csv csv =
+        new Csv(
+            "run_id",
+            "role",
+            "pid",
+            "cpu_seconds",
+            "steady_cores",
+            "peak_rss_bytes",
+            "allowed_cpus");
     for (RunResult r : m.runs()) {
       if (r.processes() != null) {
         for (ProcessUsage p : r.processes()) {
-          csv.row(r.runId(), p.role(), p.pid(), p.cpuSeconds(), p.steadyCores(), p.peakRssBytes());
+          csv.row(
+              r.runId(),
+              p.role(),
+              p.pid(),
+              p.cpuSeconds(),
+              p.steadyCores(),
+              p.peakRssBytes(),
+              p.allowedCpus());
         }
       }
     }

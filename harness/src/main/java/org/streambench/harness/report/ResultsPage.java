@@ -185,7 +185,10 @@ public final class ResultsPage {
         if (p.search() == null) {
           continue;
         }
-        double perCore = EngineRanking.perCoreAtSustainable(c, p.search());
+        double perCore =
+            EngineRanking.perCoreAtSustainable(c, p.search(), Figure.IN_PER_ENGINE_CORE);
+        double perGiven =
+            EngineRanking.perCoreAtSustainable(c, p.search(), Figure.IN_PER_GIVEN_CORE);
         line(
             String.format(
                 "- **%s** (repetition %d): %,d records/s%s, %s after %d trials",
@@ -194,7 +197,13 @@ public final class ResultsPage {
                 p.search().sustainableRate(),
                 Double.isNaN(perCore)
                     ? ""
-                    : " (" + Format.number(perCore) + " per engine core there)",
+                    : " ("
+                        + Format.number(perCore)
+                        + " per engine core there"
+                        + (Double.isNaN(perGiven)
+                            ? ""
+                            : ", " + Format.number(perGiven) + " per core it was given")
+                        + ")",
                 p.search().converged()
                     ? "converged"
                     : "NOT converged (" + p.search().stopReason() + ")",

@@ -102,17 +102,22 @@ final class RunDetails {
     if (r.workers() != null) {
       r.workers().forEach(w -> row(h, "share of " + w.process(), w.describe()));
     }
+    Object placement = r.provenance() == null ? null : r.provenance().get("cpuPlacement");
+    if (placement != null) {
+      row(h, "CPU placement (--cpus)", String.valueOf(placement));
+    }
     if (r.processes() != null) {
       for (ProcessUsage p : r.processes()) {
         row(
             h,
             "process " + p.role(),
             String.format(
-                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB",
+                "pid %d, %s CPU s, %s cores steady, peak RSS %s MB%s",
                 p.pid(),
                 Format.number(p.cpuSeconds()),
                 Format.number(p.steadyCores()),
-                Format.number(p.peakRssBytes() / (1024.0 * 1024))));
+                Format.number(p.peakRssBytes() / (1024.0 * 1024)),
+                p.allowedCpus() == null ? "" : ", allowed CPUs " + p.allowedCpus()));
       }
     }
     row(h, "tool", Provenances.tool(r));

@@ -24,6 +24,7 @@ final class SummarySection {
           Figure.THROUGHPUT_IN,
           Figure.THROUGHPUT_OUT,
           Figure.IN_PER_ENGINE_CORE,
+          Figure.IN_PER_GIVEN_CORE,
           Figure.E2E_P50,
           Figure.E2E_P99,
           Figure.E2E_P999,
@@ -101,6 +102,7 @@ final class SummarySection {
             "searches",
             "highest sustainable rate (rec/s)",
             "in per engine core there (rec/s)",
+            "in per given core there (rec/s)",
             "converged")
         .close("thead");
     h.open("tbody", null);
@@ -113,7 +115,8 @@ final class SummarySection {
       h.raw("<td><a href=\"#" + anchor(c) + "\">").text(c.name()).raw("</a></td>");
       h.element("td", "num", Integer.toString(c.points().size()));
       spreadCell(h, found);
-      spreadCell(h, EngineRanking.sustainablePerCore(c));
+      spreadCell(h, EngineRanking.sustainablePerCore(c, Figure.IN_PER_ENGINE_CORE));
+      spreadCell(h, EngineRanking.sustainablePerCore(c, Figure.IN_PER_GIVEN_CORE));
       h.element(
           "td",
           converged == c.points().size() ? "good" : "warn",

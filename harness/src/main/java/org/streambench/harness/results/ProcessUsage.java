@@ -13,6 +13,10 @@ import org.streambench.harness.process.GcSummary;
  * @param cpuSeconds user + system CPU seconds used during the run
  * @param steadyCores CPU seconds during the steady state divided by its length (NaN if unknown)
  * @param peakRssBytes peak resident set size
+ * @param allowedCpus the CPUs the process may run on as the kernel said ({@code Cpus_allowed_list}
+ *     of {@code /proc/<pid>/status}, e.g. {@code 1} or {@code 0-1}; for a role of several
+ *     processes, all of theirs together; for the harness's threads, the harness's); null where
+ *     unknown (results stored before it was read)
  * @param gc garbage collection in the steady state, or null where unknown (a process that keeps no
  *     GC log in the run directory: the harness itself, Redis, Storm's LogWriter; every JVM the
  *     harness starts and the worker JVMs and executors an engine spawns keep one)
@@ -25,6 +29,7 @@ public record ProcessUsage(
     double cpuSeconds,
     double steadyCores,
     long peakRssBytes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String allowedCpus,
     @JsonInclude(JsonInclude.Include.NON_NULL) GcSummary gc,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GcSecond> gcPerSecond) {
 
@@ -34,6 +39,6 @@ public record ProcessUsage(
 
   public ProcessUsage(
       String role, long pid, double cpuSeconds, double steadyCores, long peakRssBytes) {
-    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null, List.of());
+    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null, null, List.of());
   }
 }

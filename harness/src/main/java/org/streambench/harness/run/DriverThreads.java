@@ -1,6 +1,7 @@
 package org.streambench.harness.run;
 
 import org.streambench.harness.UsageException;
+import org.streambench.harness.process.CpuPlacement;
 
 /**
  * How many threads the driver uses: generator threads (each with its own producer, owning a share
@@ -58,7 +59,7 @@ public record DriverThreads(int generator, int collector) {
   }
 
   private static int resolve(int asked, int partitions) {
-    int n = asked > 0 ? asked : Math.max(1, (Runtime.getRuntime().availableProcessors() - 2) / 2);
+    int n = asked > 0 ? asked : Math.max(1, (CpuPlacement.machineProcessors() - 2) / 2);
     return Math.max(1, Math.min(n, partitions));
   }
 

@@ -18,6 +18,7 @@ import org.streambench.api.JobSpec;
 import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.process.GcLog;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.ProcessSlot;
@@ -36,20 +37,21 @@ import org.streambench.harness.process.ProcessSlot;
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
   private static final long STOP_GRACE_MS = 15_000;
-  private static final Duration RESOLVE_TIMEOUT = Duration.ofSeconds(60);
 
   private final EngineDescriptor engine;
   private final RunLayout layout;
   private final Deployment deployment;
+  private final CpuPlacement cpus;
   private final List<ProcessSlot> processes = new CopyOnWriteArrayList<>();
   private final Map<ProcessSlot, EngineProcess> namedOf = new ConcurrentHashMap<>();
   private final Map<ProcessSlot, ClusterRole> roleOf = new ConcurrentHashMap<>();
   private long readyMicros;
 
-  EngineProcesses(EngineDescriptor engine, RunLayout layout, Deployment deployment) {
+  EngineProcesses(EngineDescriptor engine, RunLayout layout, RunRequest request) {
     this.engine = engine;
     this.layout = layout;
-    this.deployment = deployment;
+    this.deployment = request.deployment();
+    this.cpus = request.cpus();
   }
 
   String name() {
@@ -87,7 +89,14 @@ final class EngineProcesses {
         for (EngineProcess p : ofRole) {
           List<String> options = new ArrayList<>(engine.jvmOptions(role));
           if (role.jvmOptionsFrom() != null) {
-            options.addAll(resolvedOptions(role.jvmOptionsFrom(), p, specFile));
+            options.addAll(
+                ResolvedJvmOptions.of(
+                    engine,
+                    layout,
+                    role.jvmOptionsFrom(),
+                    p,
+                    specFile,
+                    cpus.launcher(cpuRole(role))));
           }
           startProcess(p, role, engine.mainClass(role), options, specFile, sampler, watch);
         }
@@ -122,7 +131,8 @@ final class EngineProcesses {
             deployment.kind() == Deployment.Kind.LOCAL
                 ? Map.of()
                 : engine.clusterEnvironment(layout.runDir()),
-            layout.file(named.logFile()));
+            layout.file(named.logFile()),
+            cpus.launcher(cpuRole(role)));
     ProcessSlot slot = new ProcessSlot(named.name(), process);
     processes.add(slot);
     namedOf.put(slot, named);
@@ -139,6 +149,20 @@ final class EngineProcesses {
         "engine " + engine.name() + (named.equals(EngineProcess.SOLE) ? "" : " " + named.name()),
         slot,
         layout.file(named.errorFile()));
+  }
+
+  /**
+   * The placement's role of a process of {@code role} (null: the local engine): a cluster
+   * deployment's workers and master may have CPUs of their own, all else takes the engine's.
+   */
+  private String cpuRole(ClusterRole role) {
+    if (role == null || !deployment.cluster()) {
+      return "engine";
+    }
+    if (role.perWorker()) {
+      return "worker";
+    }
+    return engine.masterRole().filter(role::equals).isPresent() ? "master" : "engine";
   }
 
   /** The processes of the engine's worker role (a cluster deployment), in worker order. */
@@ -172,34 +196,6 @@ final class EngineProcesses {
     sampler.watchSpawning(
         "engine/" + slot.name() + "-restart" + (slot.starts() - 1), again.pid(), "engine");
     return true;
-  }
-
-  /**
-   * Runs {@code resolver} for process {@code p} and returns the JVM options it printed on its
-   * {@link EngineProcess#JVM_OPTIONS_LINE}.
-   */
-  private List<String> resolvedOptions(String resolver, EngineProcess p, Path specFile)
-      throws IOException, InterruptedException, ServiceFailure {
-    List<String> args = new ArrayList<>(List.of(specFile.toString()));
-    args.addAll(p.args());
-    Path log = layout.file(p.name() + "-jvm-options.log");
-    ChildProcess child =
-        ChildProcess.startJava(
-            "engine", layout.runId(), engine.jar(), resolver, List.of(), args, Map.of(), log);
-    if (!child.waitFor(RESOLVE_TIMEOUT) || child.exitCode() != 0) {
-      child.stop(0);
-      throw new ServiceFailure(
-          "cannot resolve the JVM options of engine process " + p.name(), child.logTail(40));
-    }
-    return Files.readAllLines(log).stream()
-        .filter(l -> l.startsWith(EngineProcess.JVM_OPTIONS_LINE))
-        .reduce((a, b) -> b)
-        .map(
-            l -> List.of(l.substring(EngineProcess.JVM_OPTIONS_LINE.length()).trim().split("\\s+")))
-        .orElseThrow(
-            () ->
-                new ServiceFailure(
-                    resolver + " printed no JVM options for " + p.name(), child.logTail(40)));
   }
 
   /** A role's processes: one, or one per worker named {@code <role>-<n>}. */

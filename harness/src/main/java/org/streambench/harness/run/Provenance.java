@@ -17,6 +17,7 @@ import org.streambench.api.Deployment;
 import org.streambench.harness.Home;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ClassDataSharing;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
 
 /** Where a result came from: tool version and commit, host, JVMs, engine and Kafka versions. */
@@ -50,6 +51,7 @@ public final class Provenance {
     if (redis != null) {
       provenance.put("redis", redis.description());
     }
+    provenance.put("cpuPlacement", request.cpus().isNone() ? "none" : request.cpus().asMap());
     provenance.put("seed", request.seed());
     return provenance;
   }
@@ -79,7 +81,9 @@ public final class Provenance {
   /** Cores, memory, CPU model and operating system of this machine. */
   public static Map<String, Object> host() {
     Map<String, Object> host = new LinkedHashMap<>();
-    host.put("cores", Runtime.getRuntime().availableProcessors());
+    // the machine's, not what a placement left the harness's own threads
+    host.put("cores", CpuPlacement.machineProcessors());
+    host.put("cpus", CpuPlacement.machineCpus());
     host.put("memoryBytes", memTotalBytes());
     host.put("cpuModel", cpuModel());
     host.put(

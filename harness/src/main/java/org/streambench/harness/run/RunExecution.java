@@ -77,7 +77,7 @@ final class RunExecution {
     this.kafka = kafka;
     this.redis = redis;
     this.progress = progress;
-    this.engineProcesses = new EngineProcesses(engine, layout, request.deployment());
+    this.engineProcesses = new EngineProcesses(engine, layout, request);
     this.stateOnDisk =
         engine.stateDirs().isEmpty() ? null : new StateOnDisk(layout.runDir(), engine.stateDirs());
     this.profiler =

@@ -12,6 +12,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.workload.Params;
 import org.streambench.harness.workload.Workload;
 import org.streambench.harness.workload.Workloads;
@@ -42,6 +43,8 @@ import org.streambench.harness.workload.Workloads;
  * @param faults the faults injected in the steady state (fixed rate, cluster deployment or brokers)
  * @param cpuProfile whether the engine's processes and the harness are profiled in the steady state
  *     (docs/profiling.md)
+ * @param cpus the CPUs of each role's processes ({@code --cpus}), {@link CpuPlacement#NONE} for the
+ *     machine's default
  */
 public record RunRequest(
     String engine,
@@ -64,7 +67,8 @@ public record RunRequest(
     DriverThreads driver,
     Deployment deployment,
     FaultSchedule faults,
-    boolean cpuProfile) {
+    boolean cpuProfile,
+    CpuPlacement cpus) {
 
   public RunRequest {
     Workload w = Workloads.get(workload);
@@ -102,6 +106,12 @@ public record RunRequest(
               deployment.workers() * deployment.slotsPerWorker()));
     }
     requireFaultsCanRun(faults, mode, deployment, duration);
+    cpus = cpus == null ? CpuPlacement.NONE : cpus;
+    if (cpus.namesClusterRoles() && !deployment.cluster()) {
+      throw new UsageException(
+          "--cpus master= and worker= place a cluster deployment's processes; this engine runs as"
+              + " one process here: place it with engine=");
+    }
     if (driver.generator() > 1 && !w.concurrentInput()) {
       throw new UsageException(
           "workload "
@@ -191,7 +201,8 @@ public record RunRequest(
         newDriver,
         deployment,
         faults,
-        cpuProfile);
+        cpuProfile,
+        cpus);
   }
 
   public Workload workloadDefinition() {
@@ -220,6 +231,10 @@ public record RunRequest(
     if (cpuProfile) {
       // a profiled run is a setup of its own (the profiler costs CPU); absent when off, as before
       p.put("run.cpu-profile", "true");
+    }
+    if (!cpus.isNone()) {
+      // a placed run is a setup of its own; absent without a placement, as before
+      p.put("run.cpus", cpus.describe());
     }
     if (deployment.cluster()) {
       // absent for local runs, so their configuration hashes are those of earlier versions

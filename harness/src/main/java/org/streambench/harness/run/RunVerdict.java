@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.collector.BacklogTrend;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.ExternalCheck;
 import org.streambench.verifier.Verdict;
@@ -80,7 +81,7 @@ record RunVerdict(
         m.collected() == null ? 0 : m.collected().negativeEndToEnd(),
         m.collected() == null ? 0 : m.collected().negativeEngine(),
         cores,
-        Runtime.getRuntime().availableProcessors(),
+        CpuPlacement.machineProcessors(),
         faults);
   }
 

@@ -55,6 +55,7 @@ final class UsageReport {
                         sampler.cpuSinceWatched(role),
                         sampler.coresBetween(role, steadyStart, steadyEnd),
                         s.peakRssBytes(),
+                        s.allowedCpus(),
                         from < 0 ? null : gc(sampler, role, gcDirs, from, to),
                         originMillis < 0
                             ? List.of()

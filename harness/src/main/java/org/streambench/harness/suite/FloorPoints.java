@@ -43,7 +43,8 @@ public final class FloorPoints {
             template.steady(),
             template.maxGeneratorLag(),
             FaultSchedule.none(),
-            false);
+            false,
+            template.cpus());
     Map<String, SuitePoint> byKey = new LinkedHashMap<>();
     for (SuitePoint p : points) {
       if (p.search() || p.rate() == null || p.rate().relative()) {

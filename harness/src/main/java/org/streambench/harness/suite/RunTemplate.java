@@ -10,6 +10,7 @@ import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 import org.streambench.harness.suite.SuiteSpec.EngineConfig;
@@ -26,7 +27,8 @@ record RunTemplate(
     Duration steady,
     Duration maxGeneratorLag,
     FaultSchedule faults,
-    boolean cpuProfile) {
+    boolean cpuProfile,
+    CpuPlacement cpus) {
   RunRequest request(
       String engine,
       String workload,
@@ -67,7 +69,8 @@ record RunTemplate(
         new DriverThreads(0, 0),
         deployment(labels),
         faults,
-        cpuProfile);
+        cpuProfile,
+        cpus);
   }
 
   /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */

@@ -15,6 +15,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.FaultRules;
 import org.streambench.harness.run.RunRequest;
@@ -117,7 +118,8 @@ public record SuitePlan(
                 spec.faults(),
                 duration("restart-delay", spec.restartDelay()),
                 duration("recovery-grace", spec.recoveryGrace())),
-            spec.cpuProfile());
+            spec.cpuProfile(),
+            CpuPlacement.parse(spec.cpus(), "suite file key cpus"));
     List<Variant> variants = spec.variants().isEmpty() ? List.of(new Variant()) : spec.variants();
 
     List<SuitePoint> points = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
@@ -81,10 +82,7 @@ public final class SuiteRunner {
             store.suites().points(suiteId), plan.spec().drainSeconds() > 0, store::runs);
     SearchLoop searches =
         new SearchLoop(
-            plan.spec().search(),
-            plan.objective(),
-            Runtime.getRuntime().availableProcessors(),
-            progress);
+            plan.spec().search(), plan.objective(), CpuPlacement.machineProcessors(), progress);
     PointRun runs = new PointRun(plan.spec().drainSeconds(), plan.objective(), findings, progress);
     List<SuitePlan.Turn> turns = plan.turns();
     int total = turns.size();

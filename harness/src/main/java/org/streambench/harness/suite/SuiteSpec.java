@@ -54,6 +54,8 @@ import org.streambench.harness.UsageException;
  * @param recoveryGrace as {@code run --recovery-grace}
  * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
  * @param cpuProfile as {@code run --cpu-profile}, for every run (docs/profiling.md)
+ * @param cpus as {@code run --cpus}, e.g. {@code engine=1,broker=0,driver=0}: the CPUs of each
+ *     role's processes for the whole suite (its broker, Redis and driver are shared); null = none
  * @param floor whether the suite also measures the rig's own latency floor: the baseline engine on
  *     identity at each of its rates, with the suite's Kafka client settings ({@link FloorPoints})
  * @param search sustainable-throughput search bounds
@@ -86,6 +88,7 @@ public record SuiteSpec(
     String recoveryGrace,
     String latencyObjective,
     boolean cpuProfile,
+    String cpus,
     boolean floor,
     SearchBounds search,
     JsonNode quick) {
@@ -155,6 +158,15 @@ public record SuiteSpec(
       fields.put("name", file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
     return fromTree(fields, "suite file " + file);
+  }
+
+  /**
+   * This spec with the placement {@code cpus} ({@code suite --cpus}, which wins over the file's).
+   */
+  public SuiteSpec withCpus(String cpus) {
+    ObjectNode tree = JSON.valueToTree(this);
+    tree.put("cpus", cpus);
+    return fromTree(tree, "suite --cpus");
   }
 
   /** The spec as stored with a suite, and back. */

@@ -26,6 +26,8 @@ public final class SummaryTable {
     rows.add(new Row("throughput out (rec/s)", r -> rate(r, false)));
     rows.add(new Row("in per engine core", r -> perCore(r, true)));
     rows.add(new Row("out per engine core", r -> perCore(r, false)));
+    rows.add(new Row("in per given core", r -> CpuRows.perGivenCore(r, true)));
+    rows.add(new Row("out per given core", r -> CpuRows.perGivenCore(r, false)));
     rows.add(new Row("engine CPU s / M in", SummaryTable::cpuPerMillion));
     addLatency(rows, "e2e", RunResult::endToEndLatencyMicros);
     addLatency(rows, "engine", RunResult::engineLatencyMicros);
@@ -47,6 +49,7 @@ public final class SummaryTable {
     rows.add(new Row("state on disk max (MB)", SummaryTable::stateOnDisk));
     rows.add(new Row("GC pauses engine (max ms)", r -> gc(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> gc(r, "engine/" + p))));
+    CpuRows.add(rows, runs, engineProcesses);
     rows.add(new Row("run id", RunResult::runId));
 
     int labelWidth = rows.stream().mapToInt(row -> row.label.length()).max().orElse(10);

@@ -95,6 +95,14 @@ class CliUsageTest {
         "run --engine baseline --fault kill:broker@5s | --fault on a broker needs --brokers 2 or more",
         "run --engine baseline --fault kill:broker@5s --kafka 127.0.0.1:1 | --fault on a broker needs the embedded Kafka",
         "run --engine baseline --deployment cluster --fault kill:worker@5s --restart-delay 1x | Invalid value for option '--restart-delay'",
+        "run --engine baseline --cpus gpu=1 | --cpus: unknown role 'gpu' in 'gpu=1' (roles: engine, master, worker, broker, driver, redis)",
+        "run --engine baseline --cpus engine=a | --cpus: 'a' of role engine is not a CPU list (Linux syntax: 0-3,6)",
+        "run --engine baseline --cpus engine=2-1 | --cpus: '2-1' of role engine is not a CPU list",
+        "run --engine baseline --cpus 1,engine=0 | --cpus: '1,engine=0' must be ROLE=CPUS",
+        "run --engine baseline --cpus engine=0,engine=1 | --cpus: role engine is given twice",
+        "run --engine baseline --cpus engine= | --cpus: role engine has no CPUs",
+        "run --engine baseline --cpus engine=4095 | --cpus: CPU 4095 of role engine is not on this machine (its CPUs: ",
+        "run --engine baseline --cpus worker=0 | --cpus master= and worker= place a cluster deployment's processes",
       })
   void badInputIsOneLineAndExitCode2(String args, String message) {
     StringWriter err = new StringWriter();
@@ -115,6 +123,24 @@ class CliUsageTest {
     assertEquals(2, run(err, "suite", suite.toString(), "--kafka", "127.0.0.1:1"));
     assertTrue(err.toString().contains("it cannot go with --kafka"), err.toString());
     assertFalse(Files.exists(dir.resolve("results.db")), "nothing stored");
+  }
+
+  @Test
+  void aSuitePlacedOnCpusThisMachineHasNotIsAUsageError() throws Exception {
+    Path suite = dir.resolve("cpus.yaml");
+    Files.writeString(
+        suite, "engines: [baseline]\nworkloads: [identity]\nrates: [1000]\ncpus: engine=4095\n");
+    StringWriter err = new StringWriter();
+    assertEquals(2, run(err, "suite", suite.toString()));
+    assertTrue(
+        err.toString()
+            .contains("suite file key cpus: CPU 4095 of role engine is not on this machine"),
+        err.toString());
+    assertFalse(Files.exists(dir.resolve("results.db")), "nothing stored");
+    err = new StringWriter();
+    assertEquals(2, run(err, "suite", suite.toString(), "--cpus", "engine=x"));
+    assertTrue(
+        err.toString().contains("--cpus: 'x' of role engine is not a CPU list"), err.toString());
   }
 
   @Test

@@ -16,6 +16,7 @@ import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.TopicReplication;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -185,7 +186,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.driver(),
         request.deployment(),
         faults,
-        cpuProfile);
+        cpuProfile,
+        request.cpus());
   }
 
   /**
@@ -294,7 +296,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         DriverThreads.ONE_EACH,
         deployment,
         FaultSchedule.none(),
-        false);
+        false,
+        CpuPlacement.NONE);
   }
 
   RunResult run(RunRequest request) throws Exception {

@@ -21,6 +21,7 @@ class CpuProfilerTest {
     Path runDir = Files.createDirectories(dir.resolve("run"));
     try (CpuProfiler profiler = CpuProfiler.forRun(dir.resolve("data"), runDir)) {
       profiler.start(Map.of("harness", ProcessHandle.current().pid()));
+      profiler.awaitStarted(Duration.ofSeconds(60)); // 2 s of spinning, all of it profiled
       long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
       while (System.nanoTime() < until) {
         sink += spin(1_000);

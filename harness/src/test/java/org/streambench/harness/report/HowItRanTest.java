@@ -1,6 +1,7 @@
 package org.streambench.harness.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,8 @@ class HowItRanTest {
     assertEquals(
         "1 repetition; records [1000000]; drains resized to a steady part of 30 s;"
             + " max generator lag "
-            + spec.maxGeneratorLag(),
+            + spec.maxGeneratorLag()
+            + "; no CPU placement (every process may run on every CPU)",
         HowItRan.parameters(spec));
   }
 
@@ -32,8 +34,21 @@ class HowItRanTest {
         String.format(
             "3 repetitions; warm-up %s, steady state %s; objective p99 <= 1s; search from 10,000"
                 + " records/s (100 to 10,000,000) to within 5 %%, at most 12 trials;"
-                + " max generator lag %s",
+                + " max generator lag %s; no CPU placement (every process may run on every CPU)",
             spec.warmup(), spec.duration(), spec.maxGeneratorLag()),
+        HowItRan.parameters(spec));
+  }
+
+  @Test
+  void aPlacedSuiteSaysWhereItsRolesRan() {
+    SuiteSpec spec =
+        SuiteSpec.fromJson(
+            "{\"engines\": [\"flink\"], \"workloads\": [\"identity\"], \"rates\": [1000],"
+                + " \"cpus\": \"engine=1 broker=0 driver=0\"}");
+    assertTrue(
+        HowItRan.parameters(spec)
+            .endsWith(
+                "; CPU placement engine=1 broker=0 driver=0 (taskset; other roles on every CPU)"),
         HowItRan.parameters(spec));
   }
 

@@ -33,7 +33,7 @@ class ReportDataTest {
             .startsWith(
                 "run_id,configuration,member,labels,engine,workload,mode,guarantee,parallelism,rate,"
                     + "status,verdict,reasons,kept_up,throughput_in_per_s,throughput_out_per_s,"
-                    + "throughput_in_per_engine_core,"
+                    + "throughput_in_per_engine_core,throughput_in_per_given_core,"
                     + "e2e_p50_ms,e2e_p99_ms,e2e_p999_ms,engine_p99_ms,engine_steady_cores,"
                     + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,checkpoint_median_ms,"
                     + "ysb_window_p50_ms,ysb_window_p99_ms,config_hash"));
@@ -43,7 +43,7 @@ class ReportDataTest {
         "run_id,second,out,e2e_p50_us,e2e_p99_us,engine_p99_us,backlog",
         lines(tables.get("timeseries")).get(0));
     assertEquals(
-        "run_id,role,pid,cpu_seconds,steady_cores,peak_rss_bytes",
+        "run_id,role,pid,cpu_seconds,steady_cores,peak_rss_bytes,allowed_cpus",
         lines(tables.get("processes")).get(0));
     assertEquals(
         "configuration,point_key,repetition,trial,rate,sustainable,reason,run_id,sustainable_rate,converged",

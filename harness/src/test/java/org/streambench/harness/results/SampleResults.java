@@ -50,6 +50,7 @@ final class SampleResults {
                 1.5,
                 0.3,
                 1L << 33,
+                "1",
                 new GcSummary(2, 3.5, 2.5, 1L << 30, Double.NaN),
                 List.of(new GcSecond(4, 2, 3.5, 1L << 30))),
             new ProcessUsage("broker", 43, 0.5, 0.1, 1 << 20)),

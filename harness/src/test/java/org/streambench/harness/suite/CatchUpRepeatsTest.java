@@ -14,6 +14,7 @@ import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
@@ -83,7 +84,8 @@ class CatchUpRepeatsTest {
         DriverThreads.ONE_EACH,
         Deployment.local(2),
         FaultSchedule.none(),
-        false);
+        false,
+        CpuPlacement.NONE);
   }
 
   /**

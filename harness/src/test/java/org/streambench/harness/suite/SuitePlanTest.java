@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.process.CpuPlacement;
 
 /** Expansion over two stand-in engines registered in a temporary checkout (no engine runs). */
 class SuitePlanTest {
@@ -119,6 +120,31 @@ class SuitePlanTest {
             .allMatch(point -> point.request().cpuProfile()));
     assertTrue(
         plan(suite, false).points().stream().noneMatch(point -> point.request().cpuProfile()));
+  }
+
+  @Test
+  void aPlacementReachesEveryRunAndSurvivesStorageAndTheCommandLineWins() throws IOException {
+    String suite =
+        """
+        engines: [alpha]
+        workloads: [identity]
+        rates: [1000, 2000]
+        """;
+    SuitePlan placed = plan(suite + "cpus: engine=1,broker=0,driver=0\n", false);
+    CpuPlacement asked = CpuPlacement.parse("engine=1 broker=0 driver=0", "test");
+    assertTrue(placed.points().stream().allMatch(point -> point.request().cpus().equals(asked)));
+    assertEquals(
+        "engine=1 broker=0 driver=0",
+        placed.points().get(0).request().parameters().get("run.cpus"));
+    SuiteSpec stored = SuiteSpec.fromJson(placed.spec().toJson());
+    assertEquals(asked, SuitePlan.expand(stored, home, registry).points().get(0).request().cpus());
+    SuiteSpec overridden = placed.spec().withCpus("engine=0");
+    assertEquals(
+        CpuPlacement.parse("engine=0", "test"),
+        SuitePlan.expand(overridden, home, registry).points().get(0).request().cpus());
+    SuitePlan unplaced = plan(suite, false);
+    assertTrue(unplaced.points().stream().allMatch(point -> point.request().cpus().isNone()));
+    assertFalse(unplaced.points().get(0).request().parameters().containsKey("run.cpus"));
   }
 
   @Test
@@ -255,6 +281,8 @@ class SuitePlanTest {
             "engines: [alpha]\nworkloads: [identity]\nmode: drain\nrecords: [9]\ndrain-seconds: -1\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nrats: [2]\n",
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nmode: fast\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\ncpus: gpu=1\n",
+            "engines: [alpha]\nworkloads: [identity]\nrates: [1]\ncpus: worker=1\n",
             "engines: [beta]\nworkloads: [grep]\nrates: [1]\n", // nothing left
             "engines: [alpha]\nworkloads: [identity]\nrates: [1]\nvariants: [{name: v, alpha: {profiles: [nope]}}]\n",
             "- just\n- a list\n")) {

@@ -38,6 +38,7 @@ class SuiteSummaryTest {
                     10,
                     0.5,
                     900 * MB,
+                    null,
                     new GcSummary(3, 30, 12, heapMb * MB, MB),
                     List.of())),
             Map.of())

@@ -2,6 +2,7 @@ package org.streambench.harness.report.model;
 
 import java.util.function.ToDoubleFunction;
 import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 
@@ -22,6 +23,14 @@ public enum Figure {
       "rec/s",
       "throughput_in_per_engine_core",
       r -> r.throughput() == null ? Double.NaN : r.throughput().inPerEngineCore()),
+  /**
+   * Throughput in over the CPUs the engine was given ({@link #givenCores}), not the CPU it used.
+   */
+  IN_PER_GIVEN_CORE(
+      "in per given core",
+      "rec/s",
+      "throughput_in_per_given_core",
+      r -> r.throughput() == null ? Double.NaN : r.throughput().inPerSecond() / givenCores(r)),
   E2E_P50("e2e p50", "ms", "e2e_p50_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p50)),
   E2E_P99("e2e p99", "ms", "e2e_p99_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p99)),
   E2E_P999(
@@ -103,6 +112,17 @@ public enum Figure {
       return null;
     }
     return r.processes().stream().filter(p -> p.role().equals(role)).findFirst().orElse(null);
+  }
+
+  /**
+   * How many CPUs the engine's processes were given: the count of their allowed CPUs together
+   * ({@code --cpus engine=}, else the machine's); NaN where unknown (the user's own cluster, or a
+   * result stored before they were recorded).
+   */
+  public static double givenCores(RunResult r) {
+    ProcessUsage p = process(r, "engine");
+    int n = p == null ? 0 : CpuList.count(p.allowedCpus());
+    return n == 0 ? Double.NaN : n;
   }
 
   public static double steadyCores(RunResult r, String role) {

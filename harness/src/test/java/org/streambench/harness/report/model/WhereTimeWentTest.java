@@ -149,6 +149,7 @@ class WhereTimeWentTest {
                         1,
                         1,
                         1,
+                        null,
                         new GcSummary(4, 40, 20, 64L << 20, 8 << 20),
                         List.of(new GcSecond(3, 1, 5, 1 << 20), new GcSecond(17, 2, 35, 1 << 20))),
                     new ProcessUsage("harness", 2, 1, 1, 1)),

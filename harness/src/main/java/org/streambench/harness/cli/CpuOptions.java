@@ -1,0 +1,34 @@
+package org.streambench.harness.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.streambench.harness.process.CpuPlacement;
+import picocli.CommandLine.Option;
+
+/** {@code --cpus}: the CPUs each role's processes run on (docs/engines.md, "CPU placement"). */
+final class CpuOptions {
+  static final String OPTION = "--cpus";
+
+  @Option(
+      names = OPTION,
+      paramLabel = "ROLE=CPUS[,ROLE=CPUS...]",
+      description =
+          "Run each role's processes on these CPUs (Linux list syntax, e.g. 0-3,6), by CPU"
+              + " affinity (taskset, inherited by what a process spawns): engine (every engine"
+              + " process, a cluster's daemons and the workers and executors they start), master"
+              + " and worker (a cluster deployment's, instead of engine's), broker (every Kafka"
+              + " node), driver (the harness: generator and collector), redis. E.g. --cpus"
+              + " engine=1,broker=0,driver=0. A role not named runs on every CPU. Recorded in the"
+              + " result with each process's allowed CPUs; docs/engines.md, CPU placement"
+              + " (default: none, every process on every CPU, also on larger machines for now).")
+  List<String> specs = new ArrayList<>();
+
+  boolean given() {
+    return !specs.isEmpty();
+  }
+
+  /** The placement asked for, checked against this machine's CPUs and {@code taskset}. */
+  CpuPlacement placement() {
+    return CpuPlacement.parse(specs, OPTION).requireUsableHere();
+  }
+}
