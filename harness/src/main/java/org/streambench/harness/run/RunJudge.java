@@ -2,7 +2,6 @@ package org.streambench.harness.run;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
@@ -28,9 +27,6 @@ public final class RunJudge {
   /** A generator or collector thread using this many cores is saturated (one thread, one core). */
   static final double SATURATED_THREAD_CORES = 0.9;
 
-  /** The run's processes using this share of the machine's cores saturate it. */
-  static final double SATURATED_MACHINE_SHARE = 0.9;
-
   /** How the warning of a fixed-rate run whose backlog grew begins. */
   public static final String NOT_KEEPING_UP = "not keeping up";
 
@@ -55,7 +51,9 @@ public final class RunJudge {
    * @param negativeEngine records whose engine latency was negative
    * @param steadyCores steady-state cores by role: engine, broker, harness, collector (all its
    *     threads), generator.per-thread; absent where unknown
-   * @param hostCores the machine's cores
+   * @param roleCpus the CPU list of each placed role (engine, broker, harness), none without {@code
+   *     --cpus}
+   * @param machineCpus the machine's CPU list
    * @param faults the faults injected and their recovery, empty for none
    */
   public record Facts(
@@ -73,8 +71,13 @@ public final class RunJudge {
       long negativeEndToEnd,
       long negativeEngine,
       Map<String, Double> steadyCores,
-      int hostCores,
-      List<RunResult.Fault> faults) {}
+      Map<String, String> roleCpus,
+      String machineCpus,
+      List<RunResult.Fault> faults) {
+    CpuGroups cpuGroups() {
+      return CpuGroups.of(roleCpus, machineCpus, steadyCores);
+    }
+  }
 
   /** Reasons (any makes the run invalid) and warnings. */
   public record Judgement(List<String> reasons, List<String> warnings) {
@@ -117,11 +120,7 @@ public final class RunJudge {
     }
     long limit = f.maxGeneratorLag().toNanos() / 1_000;
     if (g.steadyMaxLagMicros() > limit) {
-      reasons.add(
-          String.format(
-              "driver-bound: the generator fell %.1f ms behind its schedule in the steady"
-                  + " state (limit %.1f ms)",
-              g.steadyMaxLagMicros() / 1000.0, limit / 1000.0));
+      reasons.add(LateGenerator.reason(f, g.steadyMaxLagMicros(), limit));
     }
     if (f.firstReceiveMicros() > g.startMicros() + f.warmup().toNanos() / 1000) {
       warnings.add(
@@ -199,8 +198,10 @@ public final class RunJudge {
   /**
    * Names what may have limited the run other than the engine: a saturated generator (its threads'
    * cores over their count: each thread can use one core at most) or collector (all its threads:
-   * its checks run under one lock), or a machine whose cores the run's processes used up, with the
-   * largest user named (broker-bound if it is the broker).
+   * its checks run under one lock), or CPUs the run's processes used up: the driver's own (placed
+   * apart from the engine: driver-bound), or ones the engine shared, with the largest user named
+   * (machine-bound if it is the engine, broker-bound if the broker). An engine alone on its own
+   * CPUs that used them up is what the run measures, not a bottleneck of the rig.
    */
   private static void judgeBottlenecks(Facts f, List<String> warnings) {
     Double generator = f.steadyCores().get("generator.per-thread");
@@ -219,27 +220,17 @@ public final class RunJudge {
                   + " (its checks run under one lock)",
               collector));
     }
-    Map<String, Double> byProcess = new LinkedHashMap<>();
-    for (String role : List.of("engine", "broker", "harness")) {
-      Double cores = f.steadyCores().get(role);
-      if (cores != null && !cores.isNaN()) {
-        byProcess.put(role, cores);
+    for (CpuGroups.Group g : f.cpuGroups().groups()) {
+      if (!g.saturated() || (g.has("engine") && g.cores().size() == 1)) {
+        continue;
       }
+      String top =
+          g.cores().entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+      String bound =
+          g.has("engine")
+              ? (top.equals("engine") ? "machine-bound" : top + "-bound")
+              : (g.has("harness") ? "driver-bound" : top + "-bound");
+      warnings.add(bound + ": the run's processes used " + g.describe() + " in the steady state");
     }
-    double total = byProcess.values().stream().mapToDouble(Double::doubleValue).sum();
-    if (byProcess.isEmpty() || total < SATURATED_MACHINE_SHARE * f.hostCores()) {
-      return;
-    }
-    String top =
-        byProcess.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-    StringBuilder parts = new StringBuilder();
-    byProcess.forEach((r, c) -> parts.append(String.format(", %s %.2f", r, c)));
-    warnings.add(
-        String.format(
-            "%s: the run's processes used %.2f of %d cores in the steady state (%s)",
-            top.equals("engine") ? "machine-bound" : top + "-bound",
-            total,
-            f.hostCores(),
-            parts.substring(2)));
   }
 }

@@ -81,8 +81,21 @@ record RunVerdict(
         m.collected() == null ? 0 : m.collected().negativeEndToEnd(),
         m.collected() == null ? 0 : m.collected().negativeEngine(),
         cores,
-        CpuPlacement.machineProcessors(),
+        roleCpus(request.cpus()),
+        CpuPlacement.machineCpus(),
         faults);
+  }
+
+  /** The CPU lists of the judged roles that the placement names (the driver is the harness). */
+  private static Map<String, String> roleCpus(CpuPlacement placement) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String role : List.of("engine", "broker", "driver")) {
+      String cpus = placement.cpusOf(role);
+      if (cpus != null) {
+        out.put(role.equals("driver") ? "harness" : role, cpus);
+      }
+    }
+    return out;
   }
 
   /** The backlog's slope over the steady state, which starts at the warm-up's end; NaN unknown. */

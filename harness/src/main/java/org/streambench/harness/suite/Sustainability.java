@@ -50,7 +50,9 @@ public final class Sustainability {
     }
     List<String> reasons = r.reasons() == null ? List.of() : r.reasons();
     for (String reason : reasons) {
-      if (reason.startsWith("driver-bound")) {
+      // the driver's own limit or a pause of it: the trial says nothing about the engine (a
+      // machine-bound one, whose generator lost its CPU to the engine, does: it is not sustainable)
+      if (reason.startsWith("driver-bound") || reason.startsWith("driver-stalled")) {
         return new Judgement(false, true, reason);
       }
     }

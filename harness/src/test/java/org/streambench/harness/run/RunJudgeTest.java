@@ -33,6 +33,7 @@ class RunJudgeTest {
     long negativeE2e;
     double backlogSlope = 20;
     List<RunResult.Fault> faults = List.of();
+    Map<String, String> roleCpus = new HashMap<>();
     Map<String, Double> cores =
         new HashMap<>(
             Map.of(
@@ -75,7 +76,8 @@ class RunJudgeTest {
               negativeE2e,
               0,
               cores,
-              2,
+              roleCpus,
+              "0-1",
               faults));
     }
   }
@@ -185,12 +187,66 @@ class RunJudgeTest {
   }
 
   @Test
-  void aGeneratorBehindItsScheduleMakesTheRunDriverBound() {
+  void aGeneratorBehindItsScheduleWithItsThreadsSaturatedIsDriverBound() {
+    Facts f = new Facts();
+    f.steadyMaxLagMicros = 150_000;
+    f.cores.put("generator.per-thread", 0.95);
+    RunJudge.Judgement j = f.judge();
+    assertFalse(j.valid());
+    assertTrue(
+        j.reasons()
+            .contains(
+                "driver-bound: the generator fell 150.0 ms behind its schedule in the steady state"
+                    + " (limit 100.0 ms); its threads used 0.95 cores each"),
+        j.reasons()::toString);
+  }
+
+  @Test
+  void aGeneratorThatLostItsCpuToTheEngineIsMachineBoundNotDriverBound() {
+    Facts f = new Facts();
+    f.steadyMaxLagMicros = 150_000;
+    f.cores.putAll(Map.of("engine", 1.2, "broker", 0.4, "harness", 0.3));
+    RunJudge.Judgement j = f.judge();
+    assertFalse(j.valid());
+    assertTrue(
+        j.reasons()
+            .contains(
+                "machine-bound: the generator fell 150.0 ms behind its schedule in the steady"
+                    + " state (limit 100.0 ms) while the engine shared its CPUs: 1.90 of the 2"
+                    + " cores of CPUs 0-1 (engine 1.20, broker 0.40, harness 0.30)"),
+        j.reasons()::toString);
+  }
+
+  @Test
+  void aGeneratorOnItsOwnSaturatedCpusIsDriverBound() {
+    Facts f = new Facts();
+    f.steadyMaxLagMicros = 150_000;
+    f.roleCpus.putAll(Map.of("engine", "1", "broker", "0", "harness", "0"));
+    f.cores.putAll(Map.of("engine", 0.98, "broker", 0.35, "harness", 0.6));
+    RunJudge.Judgement j = f.judge();
+    assertTrue(
+        anyStartsWith(
+            j.reasons(),
+            "driver-bound: the generator fell 150.0 ms behind its schedule in the steady state"
+                + " (limit 100.0 ms); the driver's CPUs were saturated: 0.95 of the 1 cores of"
+                + " CPUs 0 (broker 0.35, harness 0.60)"),
+        j.reasons()::toString);
+    assertTrue(
+        anyStartsWith(j.warnings(), "driver-bound: the run's processes used 0.95 of the 1 cores"),
+        j.warnings()::toString);
+    assertFalse(
+        anyStartsWith(j.warnings(), "machine-bound"), "an engine alone using its own CPUs is not");
+  }
+
+  @Test
+  void aGeneratorBehindWithNothingSaturatedStalled() {
     Facts f = new Facts();
     f.steadyMaxLagMicros = 150_000;
     RunJudge.Judgement j = f.judge();
     assertFalse(j.valid());
-    assertTrue(anyStartsWith(j.reasons(), "driver-bound: the generator fell 150.0 ms behind"));
+    assertTrue(
+        anyStartsWith(j.reasons(), "driver-stalled: the generator fell 150.0 ms behind"),
+        j.reasons()::toString);
   }
 
   @Test

@@ -186,6 +186,34 @@ class SustainabilityTest {
             20,
             null);
     assertTrue(j.driverBound());
+    var stalled =
+        Sustainability.judge(
+            run(
+                "completed",
+                "invalid",
+                List.of("driver-stalled: the generator fell behind"),
+                backlog(s -> 0),
+                1),
+            RATE,
+            10,
+            20,
+            null);
+    assertTrue(stalled.driverBound(), "a pause of the driver says nothing about the engine");
+    var machine =
+        Sustainability.judge(
+            run(
+                "completed",
+                "invalid",
+                List.of(
+                    "machine-bound: the generator fell behind while the engine shared its CPUs"),
+                backlog(s -> 0),
+                1),
+            RATE,
+            10,
+            20,
+            null);
+    assertFalse(machine.sustainable());
+    assertFalse(machine.driverBound(), "the engine took the driver's CPU: this machine's limit");
   }
 
   @Test
