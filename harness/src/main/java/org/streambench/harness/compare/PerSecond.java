@@ -40,6 +40,8 @@ final class PerSecond {
       case IN_PER_ENGINE_CORE,
           IN_PER_GIVEN_CORE,
           ENGINE_CORES,
+          BROKER_CORES,
+          DRIVER_CORES,
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,
           STATE_ON_DISK,

@@ -29,6 +29,8 @@ final class SummarySection {
           Figure.E2E_P99,
           Figure.E2E_P999,
           Figure.ENGINE_CORES,
+          Figure.BROKER_CORES,
+          Figure.DRIVER_CORES,
           Figure.ENGINE_PEAK_RSS);
   private static final List<Figure> COMPARED = List.of(Figure.THROUGHPUT_IN, Figure.E2E_P99);
   private static final int MAX_PAIRS = 200;

@@ -38,6 +38,9 @@ public enum Figure {
   ENGINE_P99(
       "engine p99", "ms", "engine_p99_ms", r -> ms(r.engineLatencyMicros(), LatencySummary::p99)),
   ENGINE_CORES("engine cores", "cores", "engine_steady_cores", r -> steadyCores(r, "engine")),
+  /** The rig's own CPU beside the engine's: the Kafka nodes, and the harness (the driver). */
+  BROKER_CORES("broker cores", "cores", "broker_steady_cores", r -> steadyCores(r, "broker")),
+  DRIVER_CORES("driver cores", "cores", "harness_steady_cores", r -> steadyCores(r, "harness")),
   ENGINE_PEAK_RSS(
       "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine")),
   ENGINE_HEAP_AFTER_GC(
