@@ -19,16 +19,23 @@ final class CpuOptions {
               + " and worker (a cluster deployment's, instead of engine's), broker (every Kafka"
               + " node), driver (the harness: generator and collector), redis. E.g. --cpus"
               + " engine=1,broker=0,driver=0. A role not named runs on every CPU. Recorded in the"
-              + " result with each process's allowed CPUs; docs/engines.md, CPU placement"
-              + " (default: none, every process on every CPU, also on larger machines for now).")
+              + " result with each process's allowed CPUs; docs/engines.md, CPU placement."
+              + " auto: the engine on the upper half of the CPUs, the rest on the lower half"
+              + " (engine=1,broker=0,driver=0,redis=0 on two). none: every process on every CPU."
+              + " Default: auto on four CPUs or more, none on fewer.")
   List<String> specs = new ArrayList<>();
 
   boolean given() {
     return !specs.isEmpty();
   }
 
-  /** The placement asked for, checked against this machine's CPUs and {@code taskset}. */
+  /**
+   * The placement asked for, or this machine's default without {@code --cpus}, checked against its
+   * CPUs and {@code taskset}.
+   */
   CpuPlacement placement() {
-    return CpuPlacement.parse(specs, OPTION).requireUsableHere();
+    CpuPlacement asked =
+        given() ? CpuPlacement.parse(specs, OPTION) : CpuPlacement.defaultHere(OPTION);
+    return asked.requireUsableHere();
   }
 }

@@ -93,6 +93,8 @@ final class SuiteCommand implements Callable<Integer> {
                 + " it");
       }
       spec = spec.withCpus(cpus.placement().describe());
+    } else if (spec.cpus() == null && !resume) {
+      spec = spec.withCpus(CpuPlacement.defaultHere(CPUS_KEY).describe());
     }
     SuitePlan plan = SuitePlan.expand(spec, home, registry);
     // before anything is stored: a placement this machine cannot apply

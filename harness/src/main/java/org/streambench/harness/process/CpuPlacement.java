@@ -52,6 +52,9 @@ public final class CpuPlacement {
     if (spec == null || spec.isBlank() || spec.trim().equals("none")) {
       return NONE;
     }
+    if (spec.trim().equals(AUTO)) {
+      return auto(MACHINE_CPUS, source);
+    }
     Map<String, SortedSet<Integer>> lists = new LinkedHashMap<>();
     String role = null;
     for (String token : spec.trim().split("[\\s,;]+")) {
@@ -99,6 +102,36 @@ public final class CpuPlacement {
       }
     }
     return new CpuPlacement(Map.copyOf(canonical), source);
+  }
+
+  /** The placement that gives the engine CPUs of its own: {@link #auto(String, String)}. */
+  public static final String AUTO = "auto";
+
+  /**
+   * The engine on the upper half of {@code machineCpus}, everything else (broker, driver, Redis) on
+   * the lower half: on two CPUs {@code engine=1,broker=0,driver=0,redis=0}, so that the rig never
+   * takes the engine's CPU and the engine never takes the driver's. {@link #NONE} on one CPU.
+   */
+  static CpuPlacement auto(String machineCpus, String source) {
+    List<Integer> all = new ArrayList<>(CpuList.parse(machineCpus));
+    if (all.size() < 2) {
+      return NONE;
+    }
+    String rig = CpuList.format(new TreeSet<>(all.subList(0, all.size() / 2)));
+    String engine = CpuList.format(new TreeSet<>(all.subList(all.size() / 2, all.size())));
+    return parse(
+        "engine=" + engine + ",broker=" + rig + ",driver=" + rig + ",redis=" + rig, source);
+  }
+
+  /**
+   * Without {@code --cpus}: {@link #auto} on a machine of four CPUs or more, where halving costs
+   * the rig nothing it needs; none on smaller ones, where suites that compare engines at capacity
+   * ask for {@code auto} themselves.
+   */
+  public static CpuPlacement defaultHere(String source) {
+    return CpuList.parse(MACHINE_CPUS).size() >= 4 && Taskset.onPath()
+        ? auto(MACHINE_CPUS, source)
+        : NONE;
   }
 
   /** As {@link #parse(String, String)}, from the values of a repeatable option. */

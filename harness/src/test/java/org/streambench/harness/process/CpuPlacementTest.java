@@ -42,6 +42,21 @@ class CpuPlacementTest {
   }
 
   @Test
+  void autoGivesTheEngineTheUpperHalfAndTheRigTheLowerHalf() {
+    assertEquals(
+        Map.of("engine", "1", "broker", "0", "driver", "0", "redis", "0"),
+        CpuPlacement.auto("0-1", "--cpus").asMap());
+    assertEquals(
+        Map.of("engine", "4-7", "broker", "0-3", "driver", "0-3", "redis", "0-3"),
+        CpuPlacement.auto("0-7", "--cpus").asMap());
+    assertEquals(
+        Map.of("engine", "5,7", "broker", "2-3", "driver", "2-3", "redis", "2-3"),
+        CpuPlacement.auto("2-3,5,7", "--cpus").asMap(),
+        "the CPUs this process may use");
+    assertSame(CpuPlacement.NONE, CpuPlacement.auto("0", "--cpus"), "one CPU: nothing to split");
+  }
+
+  @Test
   void nothingAskedIsNoPlacement() {
     for (String none : new String[] {null, "", "  ", "none"}) {
       assertSame(CpuPlacement.NONE, CpuPlacement.parse(none, "--cpus"));
