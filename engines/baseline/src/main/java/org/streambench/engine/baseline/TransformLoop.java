@@ -40,6 +40,9 @@ final class TransformLoop implements Runnable {
   private final CountDownLatch assigned;
   private final GroupShare group;
   private final AtomicReference<Exception> sendFailure = new AtomicReference<>();
+  private final long commitIntervalNanos;
+  private long lastCommitNanos = System.nanoTime();
+  private boolean uncommitted;
   private volatile boolean running = true;
   private volatile Exception failure;
 
@@ -60,6 +63,8 @@ final class TransformLoop implements Runnable {
     this.index = index;
     this.assigned = assigned;
     this.group = group;
+    this.commitIntervalNanos =
+        Duration.ofMillis(Long.parseLong(spec.setting("commit.interval.ms", "0"))).toNanos();
   }
 
   void stop() {
@@ -103,6 +108,12 @@ final class TransformLoop implements Runnable {
         if (!records.isEmpty()) {
           transform(records, consumer, producer);
         }
+        if (uncommitted && System.nanoTime() - lastCommitNanos >= commitIntervalNanos) {
+          commitProduced(consumer, producer);
+        }
+      }
+      if (uncommitted) {
+        commitProduced(consumer, producer);
       }
     } catch (Exception e) {
       failure = e;
@@ -126,9 +137,7 @@ final class TransformLoop implements Runnable {
       }
       case AFTER_PRODUCE -> {
         produce(records, inMicros, producer);
-        producer.flush();
-        checkSends();
-        committed(consumer);
+        uncommitted = true; // committed once every commit.interval.ms, after a flush
       }
       case TRANSACTIONAL -> {
         producer.beginTransaction();
@@ -149,6 +158,20 @@ final class TransformLoop implements Runnable {
         }
       }
     }
+  }
+
+  /**
+   * At-least-once: waits until everything produced is acknowledged, then commits the positions read
+   * so far, so that no offset is committed before its output is written.
+   */
+  private void commitProduced(
+      KafkaConsumer<byte[], byte[]> consumer, KafkaProducer<byte[], byte[]> producer)
+      throws Exception {
+    producer.flush();
+    checkSends();
+    committed(consumer);
+    uncommitted = false;
+    lastCommitNanos = System.nanoTime();
   }
 
   /**
