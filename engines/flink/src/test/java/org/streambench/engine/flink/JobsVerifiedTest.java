@@ -12,15 +12,15 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinPart;
+import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
@@ -40,20 +40,8 @@ class JobsVerifiedTest {
   @TempDir static Path dir;
 
   /** ysb's Redis: a real redis-server holding the ad → campaign map. */
-  private static YsbTestRedis redis;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = YsbTestRedis.start(dir.resolve("redis"));
-    redis.loadCampaigns(JobCases.ysbEvents());
-  }
-
-  @AfterAll
-  static void stopRedis() {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+  @RegisterExtension
+  static final YsbRedisForClass redis = YsbRedisForClass.loading(JobCases::ysbEvents);
 
   /** identity has no operator between its Kafka ends: records pass with both stamps. */
   @Test
@@ -112,7 +100,7 @@ class JobsVerifiedTest {
   void ysb() throws Exception {
     Replay replay = JobCases.ysb();
     String prefix = "sb:ysb-flink:";
-    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    Map<String, String> params = new HashMap<>(redis.get().params(prefix));
     params.putAll(
         Map.of(
             "window.ms", "1000",
@@ -128,7 +116,7 @@ class JobsVerifiedTest {
     List<String> out =
         run(YsbJob.campaignWindows(events, ysb).map(YsbJob.CampaignWindow::toString));
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
-    redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
+    redis.get().assertWindows(prefix, JobCases.ysbWindowCounts(), started);
   }
 
   /**

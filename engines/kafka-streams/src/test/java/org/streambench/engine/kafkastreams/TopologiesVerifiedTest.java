@@ -9,12 +9,12 @@ import java.util.Map;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
@@ -31,23 +31,9 @@ class TopologiesVerifiedTest {
 
   @TempDir Path runDir;
 
-  @TempDir static Path redisDir;
-
   /** ysb's Redis: a real redis-server holding the ad → campaign map. */
-  private static YsbTestRedis redis;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = YsbTestRedis.start(redisDir);
-    redis.loadCampaigns(JobCases.ysbEvents());
-  }
-
-  @AfterAll
-  static void stopRedis() {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+  @RegisterExtension
+  static final YsbRedisForClass redis = YsbRedisForClass.loading(JobCases::ysbEvents);
 
   @Test
   void identity() {
@@ -100,7 +86,7 @@ class TopologiesVerifiedTest {
   void ysb() {
     Replay replay = JobCases.ysb();
     String prefix = "sb:ysb-kafka-streams:";
-    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    Map<String, String> params = new HashMap<>(redis.get().params(prefix));
     params.putAll(
         Map.of(
             "window.ms", "1000",
@@ -110,7 +96,7 @@ class TopologiesVerifiedTest {
     long started = System.currentTimeMillis();
     List<String> out = run("ysb", params, replay);
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
-    redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
+    redis.get().assertWindows(prefix, JobCases.ysbWindowCounts(), started);
   }
 
   /** join's timers are wall-clock punctuations: the driver's clock moves 2 ms per record. */

@@ -22,11 +22,13 @@ import org.apache.spark.sql.streaming.StreamingQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
@@ -72,20 +74,8 @@ class QueriesVerifiedTest {
   }
 
   /** ysb's Redis: a real redis-server holding the ad → campaign map. */
-  private static YsbTestRedis redis;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = YsbTestRedis.start(dir.resolve("redis"));
-    redis.loadCampaigns(JobCases.ysbEvents());
-  }
-
-  @AfterAll
-  static void stopRedis() {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+  @RegisterExtension
+  static final YsbRedisForClass redis = YsbRedisForClass.loading(JobCases::ysbEvents);
 
   @Test
   void identity() throws Exception {
@@ -168,7 +158,7 @@ class QueriesVerifiedTest {
   void ysb() throws Exception {
     Replay replay = JobCases.ysb();
     String prefix = "sb:ysb-spark:";
-    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    Map<String, String> params = new HashMap<>(redis.get().params(prefix));
     params.putAll(
         Map.of(
             "window.ms", "1000",
@@ -190,7 +180,7 @@ class QueriesVerifiedTest {
                       .map(r -> new String(r.value(), StandardCharsets.US_ASCII))
                       .toList());
       replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
-      redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
+      redis.get().assertWindows(prefix, JobCases.ysbWindowCounts(), started);
     } finally {
       YsbQuery.RedisAndKafka.useProducer(null);
     }

@@ -29,10 +29,12 @@ import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
 import org.streambench.verifier.workload.Replay;
@@ -83,20 +85,8 @@ class TopologiesVerifiedTest {
   }
 
   /** ysb's Redis: a real redis-server holding the ad → campaign map. */
-  private static YsbTestRedis redis;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = YsbTestRedis.start(dir.resolve("redis"));
-    redis.loadCampaigns(JobCases.ysbEvents());
-  }
-
-  @AfterAll
-  static void stopRedis() {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+  @RegisterExtension
+  static final YsbRedisForClass redis = YsbRedisForClass.loading(JobCases::ysbEvents);
 
   @Test
   void identity() throws Exception {
@@ -150,7 +140,7 @@ class TopologiesVerifiedTest {
   void ysb() throws Exception {
     Replay replay = JobCases.ysb();
     String prefix = "sb:ysb-storm:";
-    Map<String, String> params = new HashMap<>(redis.params(prefix));
+    Map<String, String> params = new HashMap<>(redis.get().params(prefix));
     params.putAll(
         Map.of(
             "window.ms", "1000",
@@ -160,7 +150,7 @@ class TopologiesVerifiedTest {
     long started = System.currentTimeMillis();
     List<String> out = run("ysb", params, replay);
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
-    redis.assertWindows(prefix, JobCases.ysbWindowCounts(), started);
+    redis.get().assertWindows(prefix, JobCases.ysbWindowCounts(), started);
   }
 
   /** join's timers fire on tick tuples (every second), 1 s after a sample's first part. */
