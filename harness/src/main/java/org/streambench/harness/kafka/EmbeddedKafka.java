@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.utils.AppInfoParser;
+import org.streambench.api.KafkaClientsVersion;
 import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
@@ -189,7 +189,7 @@ public final class EmbeddedKafka implements KafkaCluster {
   public String description() {
     int brokers = brokers().size();
     return "embedded kafka_2.13 "
-        + AppInfoParser.getVersion()
+        + KafkaClientsVersion.get()
         + (brokers == 1
             ? " (KRaft, single node)"
             : " (KRaft, " + brokers + " brokers and a controller)");

@@ -21,7 +21,7 @@ public interface KafkaCluster extends AutoCloseable {
 
   String bootstrapServers();
 
-  /** What this Kafka is, for provenance (e.g. "embedded kafka_2.13 4.3.1" or "external"). */
+  /** What this Kafka is, for provenance (e.g. "embedded kafka_2.13 4.4.0" or "external"). */
   String description();
 
   /** The broker's log file if streambench started the broker, else null. */

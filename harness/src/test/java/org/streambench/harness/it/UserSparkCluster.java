@@ -14,7 +14,7 @@ import org.streambench.harness.Home;
  * A Spark standalone cluster as a user runs one, started the way {@code start-master.sh} and {@code
  * start-worker.sh} start it: a Spark home whose {@code jars/} holds Spark's jars only, {@code
  * SPARK_HOME} and {@code SPARK_LOCAL_IP} in the environment, the module options Spark's launcher
- * adds on Java 17, a Master and one Worker with {@code cores} cores.
+ * adds, a Master and one Worker with {@code cores} cores.
  */
 final class UserSparkCluster extends UserCluster {
   private final int masterPort;
@@ -110,7 +110,7 @@ final class UserSparkCluster extends UserCluster {
     return home;
   }
 
-  /** What Spark's launcher adds to every JVM on Java 17 (the list the engine's JVMs get too). */
+  /** What Spark's launcher adds to every JVM (the list the engine's JVMs get too). */
   private static List<String> moduleOptions() throws IOException {
     Path properties = Home.detect().root().resolve("engines/spark/engine.properties");
     for (String line : Files.readAllLines(properties)) {

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import org.apache.kafka.common.utils.AppInfoParser;
 import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
+import org.streambench.api.KafkaClientsVersion;
 import org.streambench.api.StreamEngine;
 
 /**
@@ -36,7 +36,7 @@ public final class BaselineEngine implements StreamEngine {
 
   @Override
   public Map<String, String> versions() {
-    return Map.of("kafka-clients", AppInfoParser.getVersion());
+    return Map.of("kafka-clients", KafkaClientsVersion.get());
   }
 
   @Override

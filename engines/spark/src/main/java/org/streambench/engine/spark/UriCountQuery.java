@@ -33,7 +33,7 @@ import org.streambench.uricount.AccessLogParsers;
  * markers would never reach it.
  *
  * <p>Only {@code parser=jackson}: {@code scala.util.parsing.json.JSON} (parser=scala) was removed
- * from scala-parser-combinators 2.x, and Spark 4.0 ships 2.4.
+ * from scala-parser-combinators 2.x, and Spark 4.2 ships 2.4.
  */
 final class UriCountQuery {
   private UriCountQuery() {}
@@ -45,7 +45,7 @@ final class UriCountQuery {
       throw new UnsupportedOperationException(
           "the Spark engine parses uricount with parser=jackson only: parser="
               + parser
-              + " needs scala.util.parsing.json (scala-parser-combinators 1.x), and Spark 4.0"
+              + " needs scala.util.parsing.json (scala-parser-combinators 1.x), and Spark 4.2"
               + " ships scala-parser-combinators 2.4, which removed it");
     }
     return KafkaIo.write(results(KafkaIo.read(spark, spec), params), spec, "update");

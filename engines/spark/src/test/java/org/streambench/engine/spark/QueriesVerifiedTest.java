@@ -17,7 +17,7 @@ import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.streaming.MemoryStream;
+import org.apache.spark.sql.execution.streaming.runtime.MemoryStream;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -211,10 +211,9 @@ class QueriesVerifiedTest {
   }
 
   /** A new memory stream holding the input (and end marker), stamped as the Kafka source does. */
-  @SuppressWarnings("deprecation") // MemoryStream still wants the SQLContext
   private static Dataset<String> input(Replay replay) {
     MemoryStream<String> input =
-        MemoryStream.apply(++queries, spark.sqlContext(), scala.Option.apply(1), Encoders.STRING());
+        MemoryStream.apply(++queries, spark, scala.Option.apply(1), Encoders.STRING());
     List<String> stamped = new ArrayList<>();
     for (Replay.Input r : replay.input()) {
       stamped.add(IdentityRecords.appendStamp(r.value(), r.t() + 1));

@@ -50,7 +50,7 @@ public final class Provenances {
     return parts.isEmpty() ? "-" : String.join(", ", parts);
   }
 
-  /** The versions the engine reported ({@code version.*}), e.g. "flink 2.2.1, ...", or "-". */
+  /** The versions the engine reported ({@code version.*}), e.g. "flink 2.3.0, ...", or "-". */
   public static String engineVersion(RunResult r) {
     if (r.provenance() == null || !(r.provenance().get("engine") instanceof Map<?, ?> m)) {
       return "-";
