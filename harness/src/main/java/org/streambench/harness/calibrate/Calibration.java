@@ -106,10 +106,6 @@ public final class Calibration {
   private CalibrationResult.SizeResult measureSize(int size, long records, int repetitions)
       throws Exception {
     long warmup = records / 3;
-    String output = topic("out-" + size);
-    progress.accept(String.format("%d-byte records: pre-filling engine-like output", size));
-    Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
-        .runUnpaced(records);
     SizePairs pairs = new SizePairs();
     for (int rep = 1; rep <= repetitions; rep++) {
       boolean driverFirst = rep % 2 == 1;
@@ -127,6 +123,11 @@ public final class Calibration {
               () -> (gen[0] = produce(genTopic, 1, size, warmup, records)).rate(),
               () ->
                   tools.producerRate(ppTopic, warmup, records, size, Generator.PRODUCER_SETTINGS));
+      // a topic per pair, so that each pair's logs (named after the topic) are kept
+      String output = topic("out-" + size + "-" + rep);
+      progress.accept(label + ": pre-filling engine-like output");
+      Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
+          .runUnpaced(records);
       progress.accept(label + ": collector and ConsumerPerformance");
       DriverProbe.Result[] col = new DriverProbe.Result[1];
       double[] consumed =
