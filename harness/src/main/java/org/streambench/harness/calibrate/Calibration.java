@@ -35,7 +35,7 @@ public final class Calibration {
    * @param rates target rates of the pacing measurement
    * @param pacingDuration how long each rate is measured (after a 1 s warm-up)
    * @param threads thread counts of the scaling measurement
-   * @param repetitions measurements per side and thread count
+   * @param repetitions measurements per side, record size and thread count
    */
   public record Plan(
       List<Integer> sizes,
@@ -69,7 +69,7 @@ public final class Calibration {
     String startedAt = Instant.now().toString();
     List<CalibrationResult.SizeResult> sizes = new ArrayList<>();
     for (int size : plan.sizes()) {
-      sizes.add(measureSize(size, plan.recordsFor(size)));
+      sizes.add(measureSize(size, plan.recordsFor(size), plan.repetitions()));
     }
     List<CalibrationResult.PacingResult> pacing = new ArrayList<>();
     for (long rate : plan.rates()) {
@@ -98,39 +98,46 @@ public final class Calibration {
         provenance);
   }
 
-  private CalibrationResult.SizeResult measureSize(int size, long records) throws Exception {
+  /**
+   * The generator against ProducerPerformance and the collector against ConsumerPerformance at one
+   * size, {@code repetitions} pairs each, both sides of a pair back to back in alternating order:
+   * rates, CPU and allocation are the medians, each ratio the median of the pairs' ratios.
+   */
+  private CalibrationResult.SizeResult measureSize(int size, long records, int repetitions)
+      throws Exception {
     long warmup = records / 3;
-    progress.accept(
-        String.format(
-            "%d-byte records: generator, %,d warm-up + %,d measured records",
-            size, warmup, records));
-    DriverProbe.Result gen = produce(topic("gen-" + size), 1, size, warmup, records);
-    progress.accept(String.format("%d-byte records: ProducerPerformance, same counts", size));
-    double pp =
-        tools.producerRate(topic("pp-" + size), warmup, records, size, Generator.PRODUCER_SETTINGS);
-
-    String output = topic("out-" + size);
-    progress.accept(String.format("%d-byte records: pre-filling engine-like output", size));
-    Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
-        .runUnpaced(records);
-    progress.accept(String.format("%d-byte records: collector", size));
-    DriverProbe.Result col = consume(output, 1, records);
-    progress.accept(String.format("%d-byte records: ConsumerPerformance", size));
-    double cp = tools.consumerRate(output, records, Collector.CONSUMER_SETTINGS);
-
-    return new CalibrationResult.SizeResult(
-        size,
-        records,
-        gen.rate(),
-        pp,
-        gen.rate() / pp,
-        gen.cpuMicrosPerRecord(),
-        gen.allocatedBytesPerRecord(),
-        col.rate(),
-        cp,
-        col.rate() / cp,
-        col.cpuMicrosPerRecord(),
-        col.allocatedBytesPerRecord());
+    SizePairs pairs = new SizePairs();
+    for (int rep = 1; rep <= repetitions; rep++) {
+      boolean driverFirst = rep % 2 == 1;
+      String label = String.format("%d-byte records, pair %d/%d", size, rep, repetitions);
+      progress.accept(
+          String.format(
+              "%s: generator and ProducerPerformance, %,d warm-up + %,d measured records",
+              label, warmup, records));
+      String genTopic = topic("gen-" + size + "-" + rep);
+      String ppTopic = topic("pp-" + size + "-" + rep);
+      DriverProbe.Result[] gen = new DriverProbe.Result[1];
+      double[] produced =
+          pair(
+              driverFirst,
+              () -> (gen[0] = produce(genTopic, 1, size, warmup, records)).rate(),
+              () ->
+                  tools.producerRate(ppTopic, warmup, records, size, Generator.PRODUCER_SETTINGS));
+      // a topic per pair, so that each pair's logs (named after the topic) are kept
+      String output = topic("out-" + size + "-" + rep);
+      progress.accept(label + ": pre-filling engine-like output");
+      Generator.ofEngineOutput(kafka.bootstrapServers(), output, Math.max(0, size - STAMP_BYTES))
+          .runUnpaced(records);
+      progress.accept(label + ": collector and ConsumerPerformance");
+      DriverProbe.Result[] col = new DriverProbe.Result[1];
+      double[] consumed =
+          pair(
+              driverFirst,
+              () -> (col[0] = consume(output, 1, records)).rate(),
+              () -> tools.consumerRate(output, records, Collector.CONSUMER_SETTINGS));
+      pairs.add(new SizePairs.Pair(gen[0], produced[1], col[0], consumed[1]));
+    }
+    return pairs.result(size, records);
   }
 
   /**

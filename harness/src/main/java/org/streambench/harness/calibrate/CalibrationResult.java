@@ -35,19 +35,22 @@ public record CalibrationResult(
     Map<String, Object> provenance) {
 
   /**
-   * Generator and collector against ProducerPerformance and ConsumerPerformance at one size.
+   * Generator and collector against ProducerPerformance and ConsumerPerformance at one size, each
+   * pair measured back to back, repeated in alternating order: every figure is the median of the
+   * repetitions, every ratio the median of the pairs' ratios (one pair in results stored before
+   * 2026-11-27).
    *
    * @param recordBytes bytes per record
    * @param records records each side sent or read
    * @param generatorRate records/s of the generator, unthrottled
    * @param producerPerfRate records/s of ProducerPerformance, same settings
-   * @param generatorRatio generatorRate / producerPerfRate
+   * @param generatorRatio generator / ProducerPerformance, median of the pairs
    * @param generatorCpuMicrosPerRecord CPU of the generator thread and its producer's network
    *     thread per record
    * @param generatorAllocatedBytesPerRecord heap the generator thread allocated per record
    * @param collectorRate records/s the collector read, recording latency and verifying
    * @param consumerPerfRate records/s of ConsumerPerformance ({@code fetch.nMsg.sec})
-   * @param collectorRatio collectorRate / consumerPerfRate
+   * @param collectorRatio collector / ConsumerPerformance, median of the pairs
    * @param collectorCpuMicrosPerRecord CPU of the collector thread per record
    * @param collectorAllocatedBytesPerRecord heap the collector thread allocated per record
    */

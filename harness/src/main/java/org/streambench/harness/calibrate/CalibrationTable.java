@@ -69,9 +69,11 @@ public final class CalibrationTable {
     printScaling(r, out);
     out.println();
     out.println(
-        "us/rec: CPU microseconds per record (generator: its thread + its producer's network"
-            + " thread); B/rec: heap bytes allocated per record by the generator/collector thread;"
-            + " 'of which io': the producer's network thread.");
+        "Per size: medians of the repetitions, each ratio the median of the pairs' ratios (each"
+            + " pair back to back, in alternating order). us/rec: CPU microseconds per record"
+            + " (generator: its thread + its producer's network thread); B/rec: heap bytes"
+            + " allocated per record by the generator/collector thread; 'of which io': the"
+            + " producer's network thread.");
   }
 
   private static void printScaling(CalibrationResult r, PrintStream out) {

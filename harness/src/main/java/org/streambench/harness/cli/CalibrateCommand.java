@@ -79,7 +79,8 @@ final class CalibrateCommand implements Callable<Integer> {
       names = "--repetitions",
       defaultValue = "3",
       description =
-          "Measurements per side and thread count; the table shows median and range (default:"
+          "Measurements per side, record size and thread count, each pair back to back in"
+              + " alternating order; the tables show medians (default:"
               + " ${DEFAULT-VALUE}).")
   int repetitions;
 

@@ -107,6 +107,7 @@ final class SendLoop {
     long startMicros = plan.startMicros();
     ThreadCost cost = ThreadCost.start();
     byte[] buf = new byte[records.maxRecordBytes()];
+    ValueCopy value = new ValueCopy();
     long seq = index;
     while (seq < total && !stopped) {
       long now = System.nanoTime() - startNanos;
@@ -130,7 +131,7 @@ final class SendLoop {
         }
         long intended = startMicros + intendedNanos / 1_000;
         int len = records.encode(seq, intended, buf);
-        send(records.stream(), partitionOf(seq), records.key(), Arrays.copyOf(buf, len));
+        send(records.stream(), partitionOf(seq), records.key(), value.of(buf, len));
         lastIntended = intended;
         perSecond[second]++;
         sent++;
