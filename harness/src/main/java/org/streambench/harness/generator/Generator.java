@@ -44,10 +44,8 @@ public final class Generator {
           ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(MAX_BLOCK_MS));
 
   /**
-   * What paced sends (a fixed-rate run, whose latency is measured) change: no linger, so that a
-   * record leaves as soon as the producer's sender is free. Batches still form while earlier
-   * requests are in flight, so a high rate is still batched (docs/driver-cost.md measures the CPU
-   * this costs).
+   * Paced sends (fixed rate) have no linger: a record leaves once the sender is free, and batches
+   * still form while requests are in flight (calibrate's pacing rows give the CPU this costs).
    */
   public static final Map<String, String> PACED_OVERRIDES =
       Map.of(ProducerConfig.LINGER_MS_CONFIG, "0");

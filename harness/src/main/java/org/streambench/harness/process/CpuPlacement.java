@@ -124,9 +124,8 @@ public final class CpuPlacement {
   }
 
   /**
-   * Without {@code --cpus}: {@link #auto} on a machine of four CPUs or more, where halving costs
-   * the rig nothing it needs; none on smaller ones, where suites that compare engines at capacity
-   * ask for {@code auto} themselves.
+   * Without {@code --cpus}: {@link #auto} on four CPUs or more; none on fewer, where suites that
+   * compare engines at capacity ask for {@code auto} themselves.
    */
   public static CpuPlacement defaultHere(String source) {
     return CpuList.parse(MACHINE_CPUS).size() >= 4 && Taskset.onPath()

@@ -24,12 +24,9 @@ import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.suite.SuiteSpec;
 
 /**
- * A suite's results as a page to ship with the tool ({@code docs/results/<suite>.md}): what the
- * suite reproduces (its file's opening comment), how and where it ran, the figures of every
- * configuration (median and its confidence interval over valid runs), of every search and of every
- * fault, the suite's run-to-run noise, the engines ranked against each other where configurations
- * differ only in engine (each difference resolved or not), and charts as SVG files beside it
- * ({@code <suite>/*.svg}). Everything on it is read from the stored suite; nothing is typed in.
+ * A suite's results page ({@code docs/results/<suite>.md}, charts in {@code <suite>/*.svg}) read
+ * from the stored suite, nothing typed in: what it reproduces, how it ran, medians with intervals,
+ * searches, faults, the rig's floor, run-to-run noise, engines ranked (resolved or not).
  */
 public final class ResultsPage {
   private final ReportModel model;
@@ -48,8 +45,7 @@ public final class ResultsPage {
    * Writes the page of {@code model}'s suite into {@code dir}; returns the page.
    *
    * @param suiteFile the suite file's text, for its opening comment (null if it is gone)
-   * @param regenerate the command that runs the suite as stored again (with {@code --quick} if it
-   *     was quick), null if the suite file no longer says what the stored suite ran
+   * @param regenerate the command that runs the stored suite again, null if its file changed
    */
   public static Path write(ReportModel model, String suiteFile, String regenerate, Path dir)
       throws IOException {
