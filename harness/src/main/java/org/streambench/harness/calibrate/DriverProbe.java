@@ -6,14 +6,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.streambench.api.EpochMicros;
-import org.streambench.api.Guarantee;
-import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
-import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.GeneratorReport;
-import org.streambench.harness.workload.WorkloadRun;
+import org.streambench.harness.workload.TopicReadBack;
 import org.streambench.harness.workload.Workloads;
 
 /**
@@ -107,27 +103,9 @@ public final class DriverProbe {
    */
   static Result consume(String bootstrap, String topic, int threads, long records, Path logDir)
       throws Exception {
-    WorkloadRun identity = Workloads.identity(0);
-    Collector collector =
-        new Collector(
-            bootstrap,
-            topic,
-            Guarantee.AT_LEAST_ONCE,
-            identity,
-            logDir.resolve("collector-" + topic + "-" + threads + "x.hlog"),
-            EpochMicros.now(),
-            Duration.ofSeconds(10),
-            threads);
-    collector.setSteadyWindow(SteadyWindow.ALL);
-    identity.expect(records);
-    Thread t = new Thread(collector, "collector");
-    t.setDaemon(true);
-    t.start();
-    CollectorReport report = collector.awaitReport(Duration.ofMinutes(5));
-    if (report == null || report.received() < records) {
-      collector.stop();
-      throw new IOException("the collector did not read all " + records + " records");
-    }
+    Path log = logDir.resolve("collector-" + topic + "-" + threads + "x.hlog");
+    CollectorReport report =
+        TopicReadBack.read(bootstrap, topic, threads, records, log, Duration.ofMinutes(5));
     double seconds =
         Math.max(1e-3, (report.lastReceiveMicros() - report.firstReceiveMicros()) / 1e6);
     return new Result(

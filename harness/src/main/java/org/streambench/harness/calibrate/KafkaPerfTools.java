@@ -194,7 +194,8 @@ final class KafkaPerfTools {
             JVM_OPTIONS,
             args,
             Map.of(),
-            logDir.resolve(logName));
+            logDir.resolve(logName),
+            List.of());
     try {
       return DriverProbe.Result.parse(await(p));
     } finally {
@@ -214,7 +215,8 @@ final class KafkaPerfTools {
         JVM_OPTIONS,
         args,
         Map.of(),
-        log);
+        log,
+        List.of());
   }
 
   private static String await(ChildProcess p) throws IOException, InterruptedException {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.Objects;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.report.ResultsPage;
@@ -58,21 +59,28 @@ final class ResultsPublisher {
 
   /**
    * The command that runs the stored suite again: its file, with {@code --quick} if the stored spec
-   * is the file's quick variant; null if the file (gone, or changed) runs something else.
+   * is the file's quick variant and with {@code --cpus} if the suite ran on a placement its file
+   * does not name (the machine's default, or {@code suite --cpus}); null if the file (gone, or
+   * changed) runs something else.
    */
-  private static String regenerate(Path file, SuiteRecord suite) {
+  static String regenerate(Path file, SuiteRecord suite) {
     if (file == null) {
       return null;
     }
-    String command = "./streambench suite " + suite.file();
     try {
       // both read by this version (a stored spec may lack fields added since)
-      String ran = SuiteSpec.fromJson(suite.specJson()).toJson();
-      if (SuiteSpec.read(file, false).toJson().equals(ran)) {
-        return command + " --publish";
-      }
-      if (SuiteSpec.read(file, true).toJson().equals(ran)) {
-        return command + " --quick --publish";
+      SuiteSpec ran = SuiteSpec.fromJson(suite.specJson());
+      for (boolean quick : new boolean[] {false, true}) {
+        SuiteSpec asFiled = SuiteSpec.read(file, quick);
+        String cpus = Objects.equals(asFiled.cpus(), ran.cpus()) ? null : ran.cpus();
+        SuiteSpec placed = cpus == null ? asFiled : asFiled.withCpus(cpus);
+        if (placed.toJson().equals(ran.toJson())) {
+          return "./streambench suite "
+              + suite.file()
+              + (quick ? " --quick" : "")
+              + (cpus == null ? "" : " " + CpuOptions.OPTION + " " + cpus)
+              + " --publish";
+        }
       }
     } catch (UsageException e) {
       // no longer a suite file

@@ -58,20 +58,8 @@ public final class EmbeddedKafka implements KafkaCluster {
    * @param brokers how many brokers
    * @param overrides settings that replace or add to {@code embedded-broker.properties}
    * @param replication replication of the run's topics
+   * @param cpus every node runs on the CPUs of its {@code broker} role
    */
-  public static EmbeddedKafka start(
-      Home home,
-      Path dir,
-      int port,
-      int brokers,
-      Map<String, String> overrides,
-      TopicReplication replication,
-      String runTag)
-      throws IOException, InterruptedException {
-    return start(home, dir, port, brokers, overrides, replication, runTag, CpuPlacement.NONE);
-  }
-
-  /** As above, every node on the CPUs of the placement's {@code broker} role. */
   public static EmbeddedKafka start(
       Home home,
       Path dir,

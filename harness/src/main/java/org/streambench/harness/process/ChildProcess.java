@@ -89,25 +89,9 @@ public final class ChildProcess {
   /**
    * Starts {@code java <jvmOptions> -cp jar mainClass args}, tagged with the run id so that tests
    * and users can find a run's processes ({@code -Dstreambench.run=<id>}), with the class-data
-   * sharing archive of its jar and main class ({@link ClassDataSharing}).
-   */
-  public static ChildProcess startJava(
-      String role,
-      String runTag,
-      Path jar,
-      String mainClass,
-      List<String> jvmOptions,
-      List<String> args,
-      Map<String, String> env,
-      Path log)
-      throws IOException {
-    return startJava(role, runTag, jar, mainClass, jvmOptions, args, env, log, List.of());
-  }
-
-  /**
-   * As {@link #startJava(String, String, Path, String, List, List, Map, Path)}, under {@code
-   * launcher}: a command that execs the JVM, so that the process is the JVM itself, e.g. {@code
-   * taskset -c 1} ({@link CpuPlacement#launcher}); empty for none.
+   * sharing archive of its jar and main class ({@link ClassDataSharing}), under {@code launcher}: a
+   * command that execs the JVM, so that the process is the JVM itself, e.g. {@code taskset -c 1}
+   * ({@link CpuPlacement#launcher}); empty for none.
    */
   public static ChildProcess startJava(
       String role,

@@ -58,15 +58,8 @@ public final class Redis implements AutoCloseable {
 
   /**
    * Starts a server on a free port of 127.0.0.1 with its files and log in {@code dir}; a bundled
-   * binary is extracted once into {@code dir}'s parent.
-   */
-  public static Redis start(Path dir) throws IOException, InterruptedException {
-    return start(dir, CpuPlacement.NONE);
-  }
-
-  /**
-   * As {@link #start(Path)}, on the CPUs of the placement's {@code redis} role: its watchdog shell
-   * starts under {@code taskset}, and the server inherits them.
+   * binary is extracted once into {@code dir}'s parent. Its watchdog shell starts on the CPUs of
+   * the placement's {@code redis} role, and the server inherits them.
    */
   public static Redis start(Path dir, CpuPlacement cpus) throws IOException, InterruptedException {
     Files.createDirectories(dir);

@@ -5,15 +5,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
-import org.streambench.api.EpochMicros;
-import org.streambench.api.Guarantee;
-import org.streambench.harness.collector.Collector;
-import org.streambench.harness.collector.CollectorReport;
-import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.KafkaCluster;
-import org.streambench.harness.workload.WorkloadRun;
-import org.streambench.harness.workload.Workloads;
+import org.streambench.harness.workload.TopicReadBack;
 
 /**
  * A throwaway pass of records through the broker and the driver before anything is measured: a
@@ -72,27 +66,7 @@ public final class RigWarmup {
       throws Exception {
     Files.createDirectories(scratch);
     Path log = scratch.resolve(topic + ".hlog");
-    WorkloadRun identity = Workloads.identity(0);
-    Collector collector =
-        new Collector(
-            bootstrap,
-            topic,
-            Guarantee.AT_LEAST_ONCE,
-            identity,
-            log,
-            EpochMicros.now(),
-            Duration.ofSeconds(10),
-            1);
-    collector.setSteadyWindow(SteadyWindow.ALL);
-    identity.expect(records);
-    Thread reader = new Thread(collector, Collector.THREAD_NAME + "-warmup");
-    reader.setDaemon(true);
-    reader.start();
-    CollectorReport report = collector.awaitReport(READ_BACK);
+    TopicReadBack.read(bootstrap, topic, 1, records, log, READ_BACK);
     Files.deleteIfExists(log);
-    if (report == null || report.received() < records) {
-      collector.stop();
-      throw new IllegalStateException("the collector did not read the warm-up back in time");
-    }
   }
 }

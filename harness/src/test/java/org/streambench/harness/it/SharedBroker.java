@@ -73,7 +73,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
             brokers,
             java.util.Map.of(),
             TopicReplication.forBrokers(brokers),
-            "it-" + data.getFileName());
+            "it-" + data.getFileName(),
+            CpuPlacement.NONE);
     store = ResultStore.openSqlite(home.defaultDatabase());
     engines = EngineRegistry.scan(home.enginesDir());
   }
@@ -302,7 +303,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
 
   RunResult run(RunRequest request) throws Exception {
     if (request.workloadDefinition().needsRedis() && redis == null) {
-      redis = Redis.start(home.dataDir().resolve("redis"));
+      redis = Redis.start(home.dataDir().resolve("redis"), CpuPlacement.NONE);
     }
     return BenchmarkRun.prepare(home, engines, request)
         .execute(
