@@ -56,10 +56,20 @@ public final class Calibration {
   private final Consumer<String> progress;
   private final List<String> topics = new ArrayList<>();
 
+  /**
+   * @param driverLauncher what Kafka's tools and the driver's probe processes start under: the
+   *     driver's CPUs ({@link org.streambench.harness.process.CpuPlacement#launcher}), empty for
+   *     none
+   */
   public Calibration(
-      Home home, KafkaCluster kafka, Path dir, String id, Consumer<String> progress) {
+      Home home,
+      KafkaCluster kafka,
+      Path dir,
+      String id,
+      Consumer<String> progress,
+      List<String> driverLauncher) {
     this.kafka = kafka;
-    this.tools = new KafkaPerfTools(home, kafka.bootstrapServers(), dir, id);
+    this.tools = new KafkaPerfTools(home, kafka.bootstrapServers(), dir, id, driverLauncher);
     this.dir = dir;
     this.progress = progress;
   }

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param scaling the driver at several thread counts against as many Kafka tool processes
  * @param producerSettings the settings both producers used
  * @param consumerSettings the settings both consumers used
- * @param provenance tool, host and JVM
+ * @param provenance tool, host, JVM and CPU placement (since 2026-11-27)
  */
 public record CalibrationResult(
     int formatVersion,

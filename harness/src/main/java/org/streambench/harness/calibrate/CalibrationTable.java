@@ -7,7 +7,12 @@ public final class CalibrationTable {
   private CalibrationTable() {}
 
   public static void print(CalibrationResult r, PrintStream out) {
-    out.println("Driver versus Kafka's own tools (" + r.kafka() + "):");
+    Object cpus = r.provenance() == null ? null : r.provenance().get("cpuPlacement");
+    out.println(
+        "Driver versus Kafka's own tools ("
+            + r.kafka()
+            + (cpus == null ? "" : "; CPU placement " + cpus)
+            + "):");
     String f = "%7s %10s %13s %13s %6s %11s %10s %13s %13s %6s %11s %10s%n";
     out.printf(
         f,

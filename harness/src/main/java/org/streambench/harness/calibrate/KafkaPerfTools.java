@@ -29,12 +29,19 @@ final class KafkaPerfTools {
   private final String bootstrapServers;
   private final Path logDir;
   private final String tag;
+  private final List<String> launcher;
 
-  KafkaPerfTools(Home home, String bootstrapServers, Path logDir, String tag) {
+  /**
+   * @param launcher what the tools and the driver's probes start under (the driver's CPUs), empty
+   *     for none
+   */
+  KafkaPerfTools(
+      Home home, String bootstrapServers, Path logDir, String tag, List<String> launcher) {
     this.home = home;
     this.bootstrapServers = bootstrapServers;
     this.logDir = logDir;
     this.tag = tag;
+    this.launcher = List.copyOf(launcher);
   }
 
   /**
@@ -195,7 +202,7 @@ final class KafkaPerfTools {
             args,
             Map.of(),
             logDir.resolve(logName),
-            List.of());
+            launcher);
     try {
       return DriverProbe.Result.parse(await(p));
     } finally {
@@ -216,7 +223,7 @@ final class KafkaPerfTools {
         args,
         Map.of(),
         log,
-        List.of());
+        launcher);
   }
 
   private static String await(ChildProcess p) throws IOException, InterruptedException {

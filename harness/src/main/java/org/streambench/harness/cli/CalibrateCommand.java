@@ -84,6 +84,7 @@ final class CalibrateCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   int repetitions;
 
+  @Mixin CpuOptions cpus;
   @Mixin KafkaOptions kafka;
   @Mixin DataOptions data;
 
@@ -109,18 +110,24 @@ final class CalibrateCommand implements Callable<Integer> {
     Path dir = home.dataDir().resolve(id);
     Progress progress = new Progress();
     CalibrationResult result;
-    try (KafkaCluster cluster = kafka.open(home, progress, CpuPlacement.NONE)) {
+    CpuPlacement placement = cpus.placement();
+    // the broker on its CPUs; the tools, the driver's probes and the paced probe on the driver's
+    CpuPlacement.Pin pin = placement.pinDriver();
+    try (KafkaCluster cluster = kafka.open(home, progress, placement)) {
       Files.createDirectories(dir);
       Map<String, Object> provenance = new LinkedHashMap<>();
       provenance.put("tool", Provenance.tool(home));
       provenance.put("host", Provenance.host());
       provenance.put("harnessJvm", Provenance.harnessJvm());
+      provenance.put("cpuPlacement", placement.describe());
       result =
-          new Calibration(home, cluster, dir, id, progress)
+          new Calibration(home, cluster, dir, id, progress, placement.launcher("driver"))
               .run(
                   id,
                   new Calibration.Plan(sizes, records, rates, pacingDuration, threads, repetitions),
                   provenance);
+    } finally {
+      pin.close();
     }
     ResultJson.write(result, dir.resolve("calibration.json"));
     try (ResultStore store = data.open(home)) {

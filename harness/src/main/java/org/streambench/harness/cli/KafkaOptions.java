@@ -97,15 +97,22 @@ final class KafkaOptions {
    */
   KafkaCluster open(Home home, java.util.function.Consumer<String> progress, CpuPlacement cpus)
       throws IOException, InterruptedException {
-    return open(home, progress, brokers, cpus);
+    return open(home, progress, brokers, cpus, RigWarmup.FOR_A_RUN);
   }
 
-  /** As {@link #open(Home, java.util.function.Consumer, CpuPlacement)} with {@code brokerCount}. */
+  /**
+   * As {@link #open(Home, java.util.function.Consumer, CpuPlacement)} with {@code brokerCount}
+   * brokers (0: {@code --brokers}), warmed for {@code warmFor} ({@link RigWarmup#FOR_A_SUITE}).
+   */
   KafkaCluster open(
-      Home home, java.util.function.Consumer<String> progress, int brokerCount, CpuPlacement cpus)
+      Home home,
+      java.util.function.Consumer<String> progress,
+      int brokerCount,
+      CpuPlacement cpus,
+      java.time.Duration warmFor)
       throws IOException, InterruptedException {
-    KafkaCluster kafka = connect(home, progress, brokerCount, cpus);
-    RigWarmup.warm(kafka, home.dataDir().resolve("warmup"), progress);
+    KafkaCluster kafka = connect(home, progress, brokerCount == 0 ? brokers : brokerCount, cpus);
+    RigWarmup.warm(kafka, home.dataDir().resolve("warmup"), warmFor, progress);
     return kafka;
   }
 

@@ -21,6 +21,7 @@ import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
+import org.streambench.harness.run.RigWarmup;
 import org.streambench.harness.suite.SuitePlan;
 import org.streambench.harness.suite.SuitePoint;
 import org.streambench.harness.suite.SuiteRunner;
@@ -220,10 +221,7 @@ final class SuiteCommand implements Callable<Integer> {
     public KafkaCluster get(int brokers) throws IOException, InterruptedException {
       if (open == null || brokers != openBrokers) {
         close();
-        open =
-            brokers == 0
-                ? kafka.open(home, progress, cpus)
-                : kafka.open(home, progress, brokers, cpus);
+        open = kafka.open(home, progress, brokers, cpus, RigWarmup.FOR_A_SUITE);
         openBrokers = brokers;
       }
       return open;

@@ -1,6 +1,7 @@
 package org.streambench.harness.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +26,8 @@ record CpuGroups(List<Group> groups) {
   static final List<String> ROLES = List.of("engine", "broker", "harness");
 
   /**
-   * One set of CPUs and the roles that ran on it (a role on CPUs that overlap another's without
-   * being the same set joins that group: the rule only needs who competed).
+   * One set of CPUs and the roles that ran on it (roles on CPUs that overlap without being the same
+   * set share one group, over the union of their CPUs: the rule only needs who competed).
    *
    * @param cpus the CPUs
    * @param cores each role's cores in the steady state
@@ -69,21 +70,21 @@ record CpuGroups(List<Group> groups) {
       if (c == null || c.isNaN()) {
         continue;
       }
-      SortedSet<Integer> cpus = CpuList.parse(roleCpus.getOrDefault(role, machineCpus));
-      Group home = null;
-      for (Group g : groups) {
-        if (!java.util.Collections.disjoint(g.cpus(), cpus)) {
-          home = g;
-          break;
+      // the new role joins every group it overlaps, which then become one
+      Group home =
+          new Group(
+              new TreeSet<>(CpuList.parse(roleCpus.getOrDefault(role, machineCpus))),
+              new LinkedHashMap<>());
+      for (var it = groups.iterator(); it.hasNext(); ) {
+        Group g = it.next();
+        if (!Collections.disjoint(g.cpus(), home.cpus())) {
+          home.cpus().addAll(g.cpus());
+          home.cores().putAll(g.cores());
+          it.remove();
         }
       }
-      if (home == null) {
-        home = new Group(new TreeSet<>(cpus), new LinkedHashMap<>());
-        groups.add(home);
-      } else {
-        home.cpus().addAll(cpus);
-      }
       home.cores().put(role, c);
+      groups.add(home);
     }
     return new CpuGroups(List.copyOf(groups));
   }

@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.streambench.harness.generator.Generator;
@@ -13,13 +14,24 @@ import org.streambench.harness.workload.TopicReadBack;
  * A throwaway pass of records through the broker and the driver before anything is measured: a
  * broker just started and a harness JVM that has not yet compiled its generator and collector are
  * slower for their first tens of thousands of records, which otherwise lands in a suite's first
- * point and a single run's figures. The generator writes engine-like output to a scratch topic,
- * first unpaced (large batches, the pre-fill path), then paced (small requests, the fixed-rate
- * path), and the collector reads it all back; the topic is deleted after. Nothing is stored.
+ * point and a single run's figures. The generator writes engine-like output to scratch topics,
+ * unpaced (large batches, the pre-fill path) in rounds that the collector reads back, for at least
+ * the time asked, then paced (small requests, the fixed-rate path), read back too; the topics are
+ * deleted after. Nothing is stored.
+ *
+ * <p>On two cores a broker's JIT compiler keeps compiling through the first minutes of drains, and
+ * a suite's first drains ran far slower than its later ones (docs/suites.md, "A warm rig"), so a
+ * suite warms for {@link #FOR_A_SUITE}; a single run does one round.
  */
 public final class RigWarmup {
+  /** A single run's unpaced warm-up: one round. */
+  public static final Duration FOR_A_RUN = Duration.ZERO;
+
+  /** A suite's: rounds for this long, before its first point and after {@code --resume}. */
+  public static final Duration FOR_A_SUITE = Duration.ofSeconds(90);
+
   private static final int PARTITIONS = 2;
-  private static final long UNPACED_RECORDS = 200_000;
+  private static final long ROUND_RECORDS = 200_000;
   private static final long PACED_RATE = 20_000;
   private static final Duration PACED = Duration.ofSeconds(3);
   private static final int RECORD_BYTES = 100;
@@ -28,29 +40,38 @@ public final class RigWarmup {
   private RigWarmup() {}
 
   /**
-   * Warms {@code kafka} and this JVM's driver; a warm-up that fails is reported and skipped, never
-   * fatal (the run's own checks still apply).
+   * Warms {@code kafka} and this JVM's driver, unpaced rounds for at least {@code unpacedFor}; a
+   * warm-up that fails is reported and skipped, never fatal (the run's own checks still apply).
    */
-  public static void warm(KafkaCluster kafka, Path scratch, Consumer<String> progress) {
+  public static void warm(
+      KafkaCluster kafka, Path scratch, Duration unpacedFor, Consumer<String> progress) {
     String prefix = "sb-warmup-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-    List<String> topics = List.of(prefix + "-unpaced", prefix + "-paced");
+    List<String> topics = new ArrayList<>();
     long t0 = System.nanoTime();
     try {
-      kafka.createTopics(topics, PARTITIONS);
       try {
         String bootstrap = kafka.bootstrapServers();
-        Generator.ofEngineOutput(bootstrap, topics.get(0), RECORD_BYTES)
-            .runUnpaced(UNPACED_RECORDS);
+        long records = 0;
+        do {
+          String topic = prefix + "-unpaced-" + topics.size();
+          kafka.createTopics(List.of(topic), PARTITIONS);
+          topics.add(topic);
+          Generator.ofEngineOutput(bootstrap, topic, RECORD_BYTES).runUnpaced(ROUND_RECORDS);
+          readBack(bootstrap, topic, ROUND_RECORDS, scratch);
+          records += ROUND_RECORDS;
+        } while (System.nanoTime() - t0 < unpacedFor.toNanos());
+        String pacedTopic = prefix + "-paced";
+        kafka.createTopics(List.of(pacedTopic), PARTITIONS);
+        topics.add(pacedTopic);
         long paced =
-            Generator.ofEngineOutput(bootstrap, topics.get(1), RECORD_BYTES)
+            Generator.ofEngineOutput(bootstrap, pacedTopic, RECORD_BYTES)
                 .runPaced(PACED_RATE, Duration.ZERO, PACED, start -> {})
                 .sent();
-        readBack(bootstrap, topics.get(0), UNPACED_RECORDS, scratch);
-        readBack(bootstrap, topics.get(1), paced, scratch);
+        readBack(bootstrap, pacedTopic, paced, scratch);
         progress.accept(
             String.format(
                 "warmed the broker and the driver: %,d records through scratch topics in %.1f s",
-                UNPACED_RECORDS + paced, (System.nanoTime() - t0) / 1e9));
+                records + paced, (System.nanoTime() - t0) / 1e9));
       } finally {
         kafka.deleteTopics(topics);
       }

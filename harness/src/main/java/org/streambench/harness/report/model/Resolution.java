@@ -101,20 +101,30 @@ public record Resolution(Kind kind, double change, double resolvable, boolean wi
     return "B " + signedPercent(change) + ", " + verdict();
   }
 
-  /** {@code 8.4%}, {@code 12%}; "-" for NaN. */
+  /**
+   * {@code 8.4%}, {@code 12%}, {@code 0.0040%} (two significant digits below 0.05%); "-" for NaN.
+   */
   public static String percent(double fraction) {
     if (Double.isNaN(fraction)) {
       return "-";
     }
-    return String.format(Locale.ROOT, 100 * fraction >= 10 ? "%.0f%%" : "%.1f%%", 100 * fraction);
+    double p = 100 * fraction;
+    String format = p >= 10 ? "%.0f%%" : p >= 0.05 || p == 0 ? "%.1f%%" : "%.2g%%";
+    return String.format(Locale.ROOT, format, p);
   }
 
-  /** {@code +3.1%}, {@code -12.0%}; "-" for NaN. */
+  /**
+   * {@code +3.1%}, {@code -12.0%}; below 0.05% two significant digits ({@code +0.0012%}), so that a
+   * resolved difference is never printed as none; "-" for NaN.
+   */
   static String signedPercent(double fraction) {
     if (Double.isNaN(fraction)) {
       return "-";
     }
     double p = 100 * fraction;
-    return Math.abs(p) < 0.05 ? "0.0%" : String.format(Locale.ROOT, "%+.1f%%", p);
+    if (p == 0) {
+      return "0.0%";
+    }
+    return String.format(Locale.ROOT, Math.abs(p) < 0.05 ? "%+.2g%%" : "%+.1f%%", p);
   }
 }

@@ -52,6 +52,18 @@ class ResolutionTest {
   }
 
   @Test
+  void aTinyResolvedDifferenceIsNotPrintedAsNone() {
+    // 20,000 against 20,000.3 records/s, each interval ±0.05: apart, so printed as a change
+    Resolution r =
+        Resolution.between(20_000, 19_999.95, 20_000.05, 20_000.3, 20_000.25, 20_000.35, false);
+    assertTrue(r.resolved());
+    assertEquals("B +0.0015%, resolved", r.text());
+    assertEquals(
+        "B 0.0%, not resolved (smallest resolvable 0.0040%)",
+        Resolution.between(5, 4.9999, 5.0001, 5, 4.9999, 5.0001, false).text());
+  }
+
+  @Test
   void runToRunNoiseIsTheMedianAndLargestRelativeSpread() {
     Map<String, Spread> spreads = new LinkedHashMap<>();
     spreads.put("a", of(95, 105)); // 10 / 100
