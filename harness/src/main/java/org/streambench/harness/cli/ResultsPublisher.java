@@ -19,7 +19,9 @@ final class ResultsPublisher {
   /** The option's description, shared by both commands. */
   static final String DESCRIPTION =
       "Write the suite's results page, DIR/<suite>.md with its charts in DIR/<suite>/ (default DIR:"
-          + " docs/results of this checkout), as shipped with streambench.";
+          + " docs/results of this checkout), as shipped with streambench. Into docs/results it"
+          + " refuses a tree with uncommitted changes (results pages aside), jars older than"
+          + " their sources, and a suite whose runs came from such a tree.";
 
   private ResultsPublisher() {}
 
@@ -33,11 +35,13 @@ final class ResultsPublisher {
   /** Writes the page and says where. */
   static void publish(ResultStore store, SuiteRecord suite, Home home, Path dir)
       throws IOException, SQLException {
+    PublishGuard.requireCitable(home, dir);
     // the charts are drawn into SVG, never on a screen
     System.setProperty("java.awt.headless", "true");
     // as stored now: a suite that has just finished has its end time only there
     SuiteRecord stored = store.suites().find(suite.suiteId());
     ReportModel model = ReportModel.ofSuite(StoredSuite.load(store, stored));
+    PublishGuard.requireCleanRuns(home, dir, model.runs());
     Path file = suiteFile(home, stored.file());
     String text = file == null ? null : Files.readString(file);
     Path page = ResultsPage.write(model, text, regenerate(file, stored), dir);

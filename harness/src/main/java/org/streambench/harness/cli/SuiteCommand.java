@@ -97,6 +97,10 @@ final class SuiteCommand implements Callable<Integer> {
     } else if (spec.cpus() == null && !resume) {
       spec = spec.withCpus(CpuPlacement.defaultHere(CPUS_KEY).describe());
     }
+    if (publish != null && !dryRun) {
+      // before a suite of an hour, not after it
+      PublishGuard.requireCitable(home, ResultsPublisher.directory(home, publish));
+    }
     SuitePlan plan = SuitePlan.expand(spec, home, registry);
     // before anything is stored: a placement this machine cannot apply
     CpuPlacement.parse(spec.cpus(), CPUS_KEY).requireUsableHere();

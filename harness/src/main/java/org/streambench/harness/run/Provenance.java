@@ -66,6 +66,15 @@ public final class Provenance {
     return tool;
   }
 
+  /**
+   * The checkout's uncommitted changes as {@code git status --porcelain} lines, untracked files
+   * included (ignored ones are not); null if this is not a git checkout.
+   */
+  public static List<String> uncommitted(Home home) {
+    String status = git(home, "status", "--porcelain", "--untracked-files=all");
+    return status == null ? null : status.lines().filter(l -> !l.isBlank()).toList();
+  }
+
   public static String toolVersion() {
     Properties p = new Properties();
     try (InputStream in = Provenance.class.getResourceAsStream("/streambench-version.properties")) {

@@ -27,6 +27,11 @@ public final class Provenances {
         + (Boolean.TRUE.equals(dirty) ? " (dirty)" : "");
   }
 
+  /** Whether the run's provenance says it ran from a tree with uncommitted changes. */
+  public static boolean dirty(RunResult r) {
+    return Boolean.TRUE.equals(value(r, "tool", "dirty"));
+  }
+
   /** The machine, its Java and Kafka, in one line, as far as recorded; "-" if nothing is. */
   public static String host(RunResult r) {
     List<String> parts = new ArrayList<>();
