@@ -20,8 +20,8 @@ import org.streambench.harness.workload.TopicReadBack;
  * deleted after. Nothing is stored.
  *
  * <p>On two cores a broker's JIT compiler keeps compiling through the first minutes of drains, and
- * a suite's first drains ran far slower than its later ones (docs/suites.md, "A warm rig"), so a
- * suite warms for {@link #FOR_A_SUITE}; a single run does one round.
+ * a suite's first drains ran far slower than its later ones (README, "A warm rig"), so a suite
+ * warms for {@link #FOR_A_SUITE}; a single run does one round.
  */
 public final class RigWarmup {
   /** A single run's unpaced warm-up: one round. */
