@@ -2,6 +2,7 @@ package org.streambench.harness.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -184,7 +185,8 @@ final class SuiteCommand implements Callable<Integer> {
     Progress progress = new Progress();
     boolean needsRedis =
         plan.points().stream().anyMatch(p -> p.request().workloadDefinition().needsRedis());
-    try (SuiteKafka kafkas = new SuiteKafka(home, progress, placement);
+    Duration warmFor = plan.spec().rigWarmupOr(RigWarmup.FOR_A_SUITE);
+    try (SuiteKafka kafkas = new SuiteKafka(home, progress, placement, warmFor);
         Redis r =
             needsRedis
                 ? redis.open(
@@ -212,20 +214,22 @@ final class SuiteCommand implements Callable<Integer> {
     private final Home home;
     private final Progress progress;
     private final CpuPlacement cpus;
+    private final Duration warmFor;
     private KafkaCluster open;
     private int openBrokers = -1;
 
-    SuiteKafka(Home home, Progress progress, CpuPlacement cpus) {
+    SuiteKafka(Home home, Progress progress, CpuPlacement cpus, Duration warmFor) {
       this.home = home;
       this.progress = progress;
       this.cpus = cpus;
+      this.warmFor = warmFor;
     }
 
     @Override
     public KafkaCluster get(int brokers) throws IOException, InterruptedException {
       if (open == null || brokers != openBrokers) {
         close();
-        open = kafka.open(home, progress, brokers, cpus, RigWarmup.FOR_A_SUITE);
+        open = kafka.open(home, progress, brokers, cpus, warmFor);
         openBrokers = brokers;
       }
       return open;

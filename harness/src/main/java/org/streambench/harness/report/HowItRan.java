@@ -73,6 +73,9 @@ final class HowItRan {
               b.start(), b.min(), b.max(), b.tolerance() * 100, b.maxTrials()));
     }
     parts.add("max generator lag " + spec.maxGeneratorLag());
+    if (spec.rigWarmup() != null) {
+      parts.add("rig warm-up " + spec.rigWarmup());
+    }
     parts.add(
         spec.cpus() == null || spec.cpus().isBlank()
             ? "no CPU placement (every process may run on every CPU)"

@@ -87,6 +87,7 @@ public record SuitePlan(
     spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
     spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
     require(spec.drainSeconds() >= 0, "drain-seconds must not be negative");
+    require(!spec.rigWarmupOr(Duration.ZERO).isNegative(), "rig-warmup must not be negative");
     require(
         spec.drainSeconds() == 0 || mode == Mode.DRAIN,
         "drain-seconds sizes drains; this suite's mode is " + spec.mode());

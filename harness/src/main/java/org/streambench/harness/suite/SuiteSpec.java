@@ -13,9 +13,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
 
 /**
@@ -58,6 +60,8 @@ import org.streambench.harness.UsageException;
  *     role's processes for the whole suite (its broker, Redis and driver are shared); null = none
  * @param floor whether the suite also measures the rig's own latency floor: the baseline engine on
  *     identity at each of its rates, with the suite's Kafka client settings ({@link FloorPoints})
+ * @param rigWarmup how long the broker and the driver are warmed before the suite's first point and
+ *     after {@code --resume} (e.g. {@code 0s}: one short round); null = the tool's default
  * @param search sustainable-throughput search bounds
  * @param quick overrides for {@code --quick}
  */
@@ -90,6 +94,7 @@ public record SuiteSpec(
     boolean cpuProfile,
     String cpus,
     boolean floor,
+    String rigWarmup,
     SearchBounds search,
     JsonNode quick) {
 
@@ -124,6 +129,18 @@ public record SuiteSpec(
     restartDelay = restartDelay == null ? "5s" : restartDelay;
     recoveryGrace = recoveryGrace == null ? "120s" : recoveryGrace;
     search = search == null ? SearchBounds.DEFAULT : search;
+  }
+
+  /** {@link #rigWarmup} as a duration, {@code fallback} where the file does not say. */
+  public Duration rigWarmupOr(Duration fallback) {
+    if (rigWarmup == null) {
+      return fallback;
+    }
+    try {
+      return Durations.parse(rigWarmup);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("rig-warmup: " + e.getMessage());
+    }
   }
 
   private static <T> List<T> orDefault(List<T> values, List<T> fallback) {

@@ -52,6 +52,7 @@ class SuiteIT {
         warmup: 1s
         duration: 3s
         max-generator-lag: 500ms
+        rig-warmup: 0s
         """);
     assertEquals(0, suite(data, file.toString()));
     try (ResultStore store = ResultStore.openSqlite(data.resolve("results.db"))) {
@@ -109,6 +110,7 @@ class SuiteIT {
         warmup: 1s
         duration: 10s
         max-generator-lag: 500ms
+        rig-warmup: 0s
         """);
     // 1000 and 2000 records/s are far below the baseline's limit: the search ends at its maximum
     // without a bracket, which the exit code reports as not converged.

@@ -64,6 +64,21 @@ class SuitePlanTest {
   }
 
   @Test
+  void theRigWarmupIsTheFilesOrTheToolsDefault() throws IOException {
+    String base = "engines: [alpha]\nworkloads: [identity]\nrates: [1000]\n";
+    SuitePlan unsaid = plan(base, false);
+    assertEquals(
+        java.time.Duration.ofSeconds(90),
+        unsaid.spec().rigWarmupOr(java.time.Duration.ofSeconds(90)));
+    SuitePlan said = plan(base + "rig-warmup: 0s\n", false);
+    assertEquals(
+        java.time.Duration.ZERO, said.spec().rigWarmupOr(java.time.Duration.ofSeconds(90)));
+    UsageException e =
+        assertThrows(UsageException.class, () -> plan(base + "rig-warmup: soon\n", false));
+    assertTrue(e.getMessage().startsWith("rig-warmup: "), e.getMessage());
+  }
+
+  @Test
   void expandsTheCartesianProductAndSkipsWhatAnEngineDoesNotOffer() throws IOException {
     SuitePlan p =
         plan(
