@@ -2,13 +2,15 @@ package org.streambench.harness.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
+import java.util.Set;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.report.model.Provenances;
@@ -23,7 +25,7 @@ import org.streambench.harness.run.Provenance;
  * elsewhere ({@code --publish DIR} outside it) is a private draft and is not checked.
  */
 final class PublishGuard {
-  private static final String RESULTS = "docs/results/";
+  private static final Set<String> SKIPPED_DIRS = Set.of("target", ".git", "runs");
 
   private PublishGuard() {}
 
@@ -32,18 +34,17 @@ final class PublishGuard {
     if (!isPublished(home, dir)) {
       return;
     }
-    List<String> changes = Provenance.uncommitted(home);
-    if (changes == null) {
+    List<String> blocking = Provenance.uncommitted(home);
+    if (blocking == null) {
       throw new UsageException(
           "--publish needs a git checkout, to cite the commit that ran: " + home.root());
     }
-    List<String> blocking = changes.stream().filter(l -> !path(l).startsWith(RESULTS)).toList();
     if (!blocking.isEmpty()) {
       throw new UsageException(
           String.format(
               "--publish needs a committed tree, but %d file(s) have uncommitted changes (%s%s):"
                   + " commit them, or publish from a clean clone",
-              blocking.size(), path(blocking.get(0)), blocking.size() > 1 ? ", ..." : ""));
+              blocking.size(), blocking.get(0), blocking.size() > 1 ? ", ..." : ""));
     }
     staleSource(home)
         .ifPresent(
@@ -73,59 +74,48 @@ final class PublishGuard {
 
   /** Whether {@code dir} is the checkout's published results (or inside them). */
   static boolean isPublished(Home home, Path dir) {
-    Path results = home.root().resolve(RESULTS).toAbsolutePath().normalize();
+    Path results = home.root().resolve(Provenance.RESULTS_DIR).toAbsolutePath().normalize();
     return dir.toAbsolutePath().normalize().startsWith(results);
   }
 
   /**
-   * The path of a {@code git status --porcelain} line ({@code XY path}, or a rename's target); the
-   * status may have lost its leading blank ({@code M path}).
-   */
-  static String path(String porcelain) {
-    String p = porcelain.replaceFirst("^[ MTADRCU?!]{1,2} +", "");
-    int arrow = p.indexOf(" -> ");
-    return arrow < 0 ? p : p.substring(arrow + 4);
-  }
-
-  /**
    * A pom or main source file newer than the harness jar (the launcher's own staleness rule), or
-   * empty; empty too where no harness jar was built (the tests' classpath).
+   * empty; empty too where no harness jar was built (the tests' classpath). The walk skips build
+   * outputs, git's store and run directories, and stops at the first stale file.
    */
   static Optional<Path> staleSource(Home home) {
     Path jar = home.root().resolve("harness/target/streambench-harness.jar");
     if (!Files.isRegularFile(jar)) {
       return Optional.empty();
     }
-    try (Stream<Path> files = Files.walk(home.root())) {
+    try {
       FileTime built = Files.getLastModifiedTime(jar);
-      List<Path> sources = new ArrayList<>();
-      files
-          .filter(p -> !skipped(home, p))
-          .filter(p -> p.getFileName().toString().equals("pom.xml") || isMainSource(p))
-          .forEach(sources::add);
-      for (Path p : sources) {
-        if (Files.getLastModifiedTime(p).compareTo(built) > 0) {
-          return Optional.of(p);
-        }
-      }
-      return Optional.empty();
+      Path[] stale = {null};
+      Files.walkFileTree(
+          home.root(),
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+              return SKIPPED_DIRS.contains(String.valueOf(dir.getFileName()))
+                  ? FileVisitResult.SKIP_SUBTREE
+                  : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+              boolean source =
+                  file.getFileName().toString().equals("pom.xml")
+                      || file.toString().contains("/src/main/");
+              if (source && attrs.lastModifiedTime().compareTo(built) > 0) {
+                stale[0] = file;
+                return FileVisitResult.TERMINATE;
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
+      return Optional.ofNullable(stale[0]);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static boolean skipped(Home home, Path p) {
-    Path rel = home.root().relativize(p);
-    for (Path part : rel) {
-      String name = part.toString();
-      if (name.equals("target") || name.equals(".git") || name.equals("runs")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isMainSource(Path p) {
-    return Files.isRegularFile(p) && p.toString().contains("/src/main/");
   }
 }

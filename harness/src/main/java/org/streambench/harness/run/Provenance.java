@@ -22,6 +22,9 @@ import org.streambench.harness.redis.Redis;
 
 /** Where a result came from: tool version and commit, host, JVMs, engine and Kafka versions. */
 public final class Provenance {
+  /** Where {@code --publish} writes results pages, relative to the checkout. */
+  public static final String RESULTS_DIR = "docs/results/";
+
   private Provenance() {}
 
   /**
@@ -61,18 +64,37 @@ public final class Provenance {
     Map<String, Object> tool = new LinkedHashMap<>();
     tool.put("version", toolVersion());
     tool.put("commit", git(home, "rev-parse", "HEAD"));
-    String status = git(home, "status", "--porcelain", "--untracked-files=no");
-    tool.put("dirty", status == null ? null : !status.isBlank());
+    List<String> changes = uncommitted(home);
+    tool.put("dirty", changes == null ? null : !changes.isEmpty());
     return tool;
   }
 
   /**
-   * The checkout's uncommitted changes as {@code git status --porcelain} lines, untracked files
-   * included (ignored ones are not); null if this is not a git checkout.
+   * The paths of the checkout's uncommitted changes, the one meaning of "dirty" (in provenance and
+   * for {@code --publish}): modified, staged and untracked files, not ignored ones, and not the
+   * results pages under {@link #RESULTS_DIR}, which {@code --publish} itself writes. Null if this
+   * is not a git checkout.
    */
   public static List<String> uncommitted(Home home) {
     String status = git(home, "status", "--porcelain", "--untracked-files=all");
-    return status == null ? null : status.lines().filter(l -> !l.isBlank()).toList();
+    return status == null
+        ? null
+        : status
+            .lines()
+            .filter(l -> !l.isBlank())
+            .map(Provenance::porcelainPath)
+            .filter(p -> !p.startsWith(RESULTS_DIR))
+            .toList();
+  }
+
+  /**
+   * The path of a {@code git status --porcelain} line ({@code XY path}, or a rename's target); the
+   * status may have lost its leading blank ({@code M path}).
+   */
+  static String porcelainPath(String porcelain) {
+    String p = porcelain.replaceFirst("^[ MTADRCU?!]{1,2} +", "");
+    int arrow = p.indexOf(" -> ");
+    return arrow < 0 ? p : p.substring(arrow + 4);
   }
 
   public static String toolVersion() {

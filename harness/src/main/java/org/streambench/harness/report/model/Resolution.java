@@ -1,5 +1,7 @@
 package org.streambench.harness.report.model;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -109,8 +111,10 @@ public record Resolution(Kind kind, double change, double resolvable, boolean wi
       return "-";
     }
     double p = 100 * fraction;
-    String format = p >= 10 ? "%.0f%%" : p >= 0.05 || p == 0 ? "%.1f%%" : "%.2g%%";
-    return String.format(Locale.ROOT, format, p);
+    if (p >= 0.05 || p == 0) {
+      return String.format(Locale.ROOT, p >= 10 ? "%.0f%%" : "%.1f%%", p);
+    }
+    return twoSignificant(p) + "%";
   }
 
   /**
@@ -125,6 +129,14 @@ public record Resolution(Kind kind, double change, double resolvable, boolean wi
     if (p == 0) {
       return "0.0%";
     }
-    return String.format(Locale.ROOT, Math.abs(p) < 0.05 ? "%+.2g%%" : "%+.1f%%", p);
+    if (Math.abs(p) >= 0.05) {
+      return String.format(Locale.ROOT, "%+.1f%%", p);
+    }
+    return (p > 0 ? "+" : "") + twoSignificant(p) + "%";
+  }
+
+  /** {@code 0.000083}, never an exponent ({@code %.2g} prints {@code 8.3e-05}). */
+  private static String twoSignificant(double v) {
+    return new BigDecimal(v).round(new MathContext(2)).toPlainString();
   }
 }

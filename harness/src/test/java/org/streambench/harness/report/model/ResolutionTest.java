@@ -84,4 +84,16 @@ class ResolutionTest {
         List.of(RunToRunNoise.NOT_MEASURED),
         RunToRunNoise.lines(Map.of("x", Map.of("single", of(1)))));
   }
+
+  @Test
+  void smallFiguresKeepTwoSignificantDigitsWithoutAnExponent() {
+    assertEquals("8.4%", Resolution.percent(0.084));
+    assertEquals("12%", Resolution.percent(0.12));
+    assertEquals("0.0%", Resolution.percent(0));
+    assertEquals("0.0040%", Resolution.percent(0.00004));
+    assertEquals("0.000083%", Resolution.percent(8.3e-7));
+    assertEquals("+0.000083%", Resolution.signedPercent(8.3e-7));
+    assertEquals("-0.0012%", Resolution.signedPercent(-1.2e-5));
+    assertEquals("-12.0%", Resolution.signedPercent(-0.12));
+  }
 }
