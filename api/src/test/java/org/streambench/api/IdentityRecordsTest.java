@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -82,5 +85,65 @@ class IdentityRecordsTest {
     String stamped = IdentityRecords.appendStamp("1,2,x", 42);
     assertEquals(42, IdentityRecords.lastStamp(stamped));
     assertEquals("1,2,x", IdentityRecords.withoutLastStamp(stamped));
+  }
+
+  /** The format as a regular expression: what parseOutput must accept, and the values it reads. */
+  private static final Pattern OUTPUT =
+      Pattern.compile(
+          "(\\d{1,18}),(\\d{1,18}),(?:x(?:.*x)?,)?(\\d{1,18}),(\\d{1,18})", Pattern.DOTALL);
+
+  @Test
+  void parsingAgreesWithTheFormatsRegularExpressionOnRandomBytes() {
+    byte[] alphabet = "0123456789,,,x/:- ".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] high = {(byte) 0xFA, (byte) 0xFF, (byte) 0xB9};
+    Random random = new Random(42);
+    long[] fields = new long[4];
+    int accepted = 0;
+    for (int n = 0; n < 300_000; n++) {
+      byte[] record;
+      if (n % 2 == 0) {
+        // a well-formed record of random length numbers, then perhaps one byte changed
+        String r =
+            digits(random, 1 + random.nextInt(19))
+                + ","
+                + digits(random, 1 + random.nextInt(19))
+                + (random.nextBoolean() ? "" : ",x" + "x".repeat(random.nextInt(12)))
+                + ","
+                + digits(random, 1 + random.nextInt(19))
+                + ","
+                + digits(random, 1 + random.nextInt(19));
+        record = r.getBytes(StandardCharsets.ISO_8859_1);
+        if (random.nextInt(3) == 0) {
+          record[random.nextInt(record.length)] =
+              random.nextInt(8) == 0
+                  ? high[random.nextInt(high.length)]
+                  : alphabet[random.nextInt(alphabet.length)];
+        }
+      } else {
+        record = new byte[random.nextInt(60)];
+        for (int i = 0; i < record.length; i++) {
+          record[i] = alphabet[random.nextInt(alphabet.length)];
+        }
+      }
+      Matcher m = OUTPUT.matcher(new String(record, StandardCharsets.ISO_8859_1));
+      boolean expected = m.matches();
+      String shown = new String(record, StandardCharsets.ISO_8859_1);
+      assertEquals(expected, IdentityRecords.parseOutput(record, fields), shown);
+      if (expected) {
+        accepted++;
+        for (int f = 0; f < 4; f++) {
+          assertEquals(Long.parseLong(m.group(f + 1)), fields[f], shown);
+        }
+      }
+    }
+    assertTrue(accepted > 50_000, "enough well-formed records were tried: " + accepted);
+  }
+
+  private static String digits(Random random, int n) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      b.append((char) ('0' + random.nextInt(10)));
+    }
+    return b.toString();
   }
 }
