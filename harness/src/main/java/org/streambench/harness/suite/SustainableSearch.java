@@ -60,7 +60,8 @@ public final class SustainableSearch {
     if (converged()) {
       stopReason = "converged";
     } else if (trials.size() >= bounds.maxTrials()) {
-      stopReason = "trial limit " + bounds.maxTrials() + " reached before converging";
+      stopReason =
+          "trial limit " + bounds.maxTrials() + " reached before converging" + onlyDriver();
     } else if (upper == Long.MAX_VALUE) {
       stepTo(Math.min(rate * 2, bounds.max()), rate, "sustainable at the search's maximum");
     } else if (highestSustainable == 0) {
@@ -74,6 +75,20 @@ public final class SustainableSearch {
     } else {
       next = highestSustainable + (upper - highestSustainable) / 2;
     }
+  }
+
+  /**
+   * At the trial limit, when every rate not sustained was the driver's: that the engine's limit is
+   * above what it kept up with (the same lower bound as a search that converged on the driver).
+   */
+  private String onlyDriver() {
+    if (lowestUnsustainable != Long.MAX_VALUE || driverCap == Long.MAX_VALUE) {
+      return "";
+    }
+    return String.format(
+        "; every rate the engine did not keep up with was the driver's limit (it fell behind at"
+            + " %,d records/s), so the engine's limit is above %,d",
+        driverCap, highestSustainable);
   }
 
   private void stepTo(long rate, long current, String atBound) {

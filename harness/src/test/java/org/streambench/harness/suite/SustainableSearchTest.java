@@ -52,6 +52,22 @@ class SustainableSearchTest {
     SearchOutcome o = run(new SearchBounds(10_000L, 100L, 10_000_000L, 0.001, 4), r -> r < 77_777);
     assertEquals(4, o.trials().size());
     assertFalse(o.converged());
+    assertEquals("trial limit 4 reached before converging", o.stopReason());
+  }
+
+  @Test
+  void aTrialLimitReachedOnTheDriverSaysTheEnginesLimitIsAbove() {
+    // as fvs-identity-latency's Flink search: 640k kept up, every higher rate was driver-bound
+    SustainableSearch s =
+        new SustainableSearch(new SearchBounds(20_000L, 100L, 10_000_000L, 0.1, 10));
+    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
+      s.record(rate, "r", new Sustainability.Judgement(rate <= 640_000, rate > 640_000, "x"));
+    }
+    assertEquals(
+        "trial limit 10 reached before converging; every rate the engine did not keep up with was"
+            + " the driver's limit (it fell behind at 720,000 records/s), so the engine's limit is"
+            + " above 640,000",
+        s.stopReason());
   }
 
   @Test
