@@ -96,7 +96,9 @@ final class PublishGuard {
           new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-              return SKIPPED_DIRS.contains(String.valueOf(dir.getFileName()))
+              // the checkout's own name does not count, only the directories inside it
+              return !dir.equals(home.root())
+                      && SKIPPED_DIRS.contains(String.valueOf(dir.getFileName()))
                   ? FileVisitResult.SKIP_SUBTREE
                   : FileVisitResult.CONTINUE;
             }

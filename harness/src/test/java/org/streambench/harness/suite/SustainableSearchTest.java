@@ -21,6 +21,15 @@ class SustainableSearchTest {
     return s.outcome();
   }
 
+  /** A search where the engine keeps up with every rate the driver can offer, up to {@code cap}. */
+  private static SustainableSearch searchUnderDriverCap(SearchBounds bounds, long cap) {
+    SustainableSearch s = new SustainableSearch(bounds);
+    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
+      s.record(rate, "r", new Sustainability.Judgement(rate <= cap, rate > cap, "x"));
+    }
+    return s;
+  }
+
   @ParameterizedTest
   @ValueSource(longs = {150, 7_000, 10_000, 33_333, 123_456, 2_500_000})
   void convergesWithinToleranceOfTheTrueLimit(long limit) {
@@ -59,10 +68,7 @@ class SustainableSearchTest {
   void aTrialLimitReachedOnTheDriverSaysTheEnginesLimitIsAbove() {
     // as fvs-identity-latency's Flink search: 640k kept up, every higher rate was driver-bound
     SustainableSearch s =
-        new SustainableSearch(new SearchBounds(20_000L, 100L, 10_000_000L, 0.1, 10));
-    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
-      s.record(rate, "r", new Sustainability.Judgement(rate <= 640_000, rate > 640_000, "x"));
-    }
+        searchUnderDriverCap(new SearchBounds(20_000L, 100L, 10_000_000L, 0.1, 10), 640_000);
     assertEquals(
         "trial limit 10 reached before converging; every rate the engine did not keep up with was"
             + " the driver's limit (it fell behind at 720,000 records/s), so the engine's limit is"
@@ -74,10 +80,7 @@ class SustainableSearchTest {
   void aDriverBoundRateCapsTheBracketInsteadOfJudgingTheEngine() {
     // the engine keeps up to 150k, the driver cannot offer more than 100k
     SustainableSearch s =
-        new SustainableSearch(new SearchBounds(25_000L, 100L, 10_000_000L, 0.05, 20));
-    for (long rate = s.nextRate(); rate > 0; rate = s.nextRate()) {
-      s.record(rate, "r", new Sustainability.Judgement(rate <= 100_000, rate > 100_000, "x"));
-    }
+        searchUnderDriverCap(new SearchBounds(25_000L, 100L, 10_000_000L, 0.05, 20), 100_000);
     SearchOutcome o = s.outcome();
     assertFalse(o.converged());
     assertTrue(o.sustainableRate() >= 95_000 && o.sustainableRate() <= 100_000, o.toString());
