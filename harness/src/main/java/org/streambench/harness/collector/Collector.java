@@ -44,11 +44,17 @@ public final class Collector implements Runnable {
   /** The name of the collector's thread; its helper threads add "-N". */
   public static final String THREAD_NAME = "collector";
 
-  /** Consumer settings of the collector; stored with every run, shared with calibrate. */
+  /**
+   * Consumer settings of the collector; stored with every run, shared with calibrate. The socket's
+   * receive buffer is ConsumerPerformance's (its {@code --socket-buffer-size}, 2 MiB), not the
+   * client's 64 KiB default, which made every fetch of a large poll take many more reads
+   * (docs/driver-cost.md).
+   */
   public static final Map<String, String> CONSUMER_SETTINGS =
       Map.of(
           ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "10000",
-          ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
+          ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50",
+          ConsumerConfig.RECEIVE_BUFFER_CONFIG, Integer.toString(2 << 20));
 
   private final String bootstrapServers;
   private final String topic;
