@@ -8,15 +8,34 @@ import java.util.Map;
  * unknown}, with named counts and a few examples of what went wrong.
  *
  * @param status valid, invalid or unknown
- * @param reasons why the run is not valid (empty when valid)
+ * @param reasons why the run is not valid (empty when valid), each with the count it is about
  * @param counts named counts (expected, received, lost, duplicated, phantom, ...)
  * @param examples a few offending records or ranges per kind of error
  */
 public record Verdict(
     Status status,
-    List<String> reasons,
+    List<Reason> reasons,
     Map<String, Long> counts,
     Map<String, List<String>> examples) {
+
+  /**
+   * One reason a checker found the output wrong.
+   *
+   * @param kind what it is: {@code lost}, {@code duplicated}, {@code phantom}, or the count of a
+   *     workload's own rule ({@code alerts}, {@code wrong}, ...)
+   * @param text one line for people
+   */
+  public record Reason(String kind, String text) {
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  /** The texts of the reasons, in order. */
+  public List<String> reasonTexts() {
+    return reasons.stream().map(Reason::text).toList();
+  }
 
   /** The three answers a checker can give. */
   public enum Status {

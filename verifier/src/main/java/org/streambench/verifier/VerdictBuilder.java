@@ -25,7 +25,7 @@ public final class VerdictBuilder {
   private final Guarantee guarantee;
   private final Map<String, Long> counts = new LinkedHashMap<>();
   private final Map<String, List<String>> examples = new LinkedHashMap<>();
-  private final List<String> reasons = new ArrayList<>();
+  private final List<Verdict.Reason> reasons = new ArrayList<>();
 
   public VerdictBuilder(Guarantee guarantee) {
     this.guarantee = guarantee;
@@ -49,7 +49,7 @@ public final class VerdictBuilder {
   public VerdictBuilder error(String rule, String kind, long value, String what) {
     counts.put(kind, value);
     if (value > 0 && forbidden(rule)) {
-      reasons.add(value + " " + what + " (" + kindRule(rule) + ")");
+      reasons.add(new Verdict.Reason(rule, value + " " + what + " (" + kindRule(rule) + ")"));
     }
     return this;
   }
@@ -58,7 +58,7 @@ public final class VerdictBuilder {
   public VerdictBuilder violation(String kind, long value, String reason) {
     counts.put(kind, value);
     if (value > 0) {
-      reasons.add(reason);
+      reasons.add(new Verdict.Reason(kind, reason));
     }
     return this;
   }

@@ -23,7 +23,9 @@ class VerdictBuilderTest {
     for (String g : List.of("at-least-once", "exactly-once")) {
       Verdict v = judge(g, "lost", 3);
       assertEquals(Verdict.Status.INVALID, v.status(), g);
-      assertEquals(List.of("3 lost records (" + g + " forbids loss)"), v.reasons());
+      assertEquals(
+          List.of(new Verdict.Reason("lost", "3 lost records (" + g + " forbids loss)")),
+          v.reasons());
     }
   }
 
@@ -33,7 +35,11 @@ class VerdictBuilderTest {
     for (String g : List.of("at-most-once", "exactly-once")) {
       Verdict v = judge(g, "duplicated", 2);
       assertEquals(Verdict.Status.INVALID, v.status(), g);
-      assertEquals(List.of("2 duplicated records (" + g + " forbids duplicates)"), v.reasons());
+      assertEquals(
+          List.of(
+              new Verdict.Reason(
+                  "duplicated", "2 duplicated records (" + g + " forbids duplicates)")),
+          v.reasons());
     }
   }
 
@@ -42,7 +48,8 @@ class VerdictBuilderTest {
     for (String g : List.of("at-most-once", "at-least-once", "exactly-once")) {
       Verdict v = judge(g, "phantom", 1);
       assertEquals(Verdict.Status.INVALID, v.status(), g);
-      assertEquals(List.of("1 phantom records (never allowed)"), v.reasons());
+      assertEquals(
+          List.of(new Verdict.Reason("phantom", "1 phantom records (never allowed)")), v.reasons());
     }
   }
 
@@ -62,7 +69,7 @@ class VerdictBuilderTest {
       v.example("alerts", "alert " + i);
     }
     Verdict built = v.build();
-    assertEquals(List.of("1 state machine alert"), built.reasons());
+    assertEquals(List.of(new Verdict.Reason("alerts", "1 state machine alert")), built.reasons());
     assertEquals(VerdictBuilder.MAX_EXAMPLES, built.examples().get("alerts").size());
   }
 }

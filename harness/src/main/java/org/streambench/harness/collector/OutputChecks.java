@@ -123,7 +123,7 @@ final class OutputChecks {
             ? workload.verdict()
             : new Verdict(
                 Verdict.Status.UNKNOWN,
-                List.of("stopped before the generator finished"),
+                List.of(new Verdict.Reason("not-judged", "stopped before the generator finished")),
                 Map.of(),
                 Map.of()),
         timedOut,

@@ -1,9 +1,12 @@
 package org.streambench.harness.results;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +29,23 @@ public final class ResultJson {
   }
 
   public static RunResult fromJson(String json) throws IOException {
-    return MAPPER.readValue(json, RunResult.class);
+    JsonNode tree = MAPPER.readTree(json);
+    if (tree instanceof ObjectNode result && !result.has("findings")) {
+      findingsOfVersion1(result);
+    }
+    return MAPPER.treeToValue(tree, RunResult.class);
+  }
+
+  /** A result of format 1 kept its reasons and warnings as texts only: each becomes a finding. */
+  private static void findingsOfVersion1(ObjectNode result) {
+    ArrayNode findings = result.putArray("findings");
+    for (Finding.Severity severity : Finding.Severity.values()) {
+      JsonNode texts = result.remove(severity == Finding.Severity.INVALID ? "reasons" : "warnings");
+      if (texts != null) {
+        texts.forEach(
+            t -> findings.add(MAPPER.valueToTree(LegacyFindings.of(t.asText(), severity))));
+      }
+    }
   }
 
   public static <T> T fromJson(String json, Class<T> type) throws IOException {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.streambench.api.CheckpointLog;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
@@ -25,8 +26,7 @@ public record RunResult(
     String runId,
     Status status,
     Verdict.Status verdict,
-    List<String> reasons,
-    List<String> warnings,
+    List<Finding> findings,
     String engine,
     String workload,
     Mode mode,
@@ -58,7 +58,7 @@ public record RunResult(
     List<Checkpoint> checkpoints,
     List<WorkerShare> workers) {
 
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
 
   /**
    * How a run ended; written by its lower-case name, as {@link Verdict.Status}, {@link Mode} and
@@ -100,6 +100,29 @@ public record RunResult(
   }
 
   /** Whether the run completed with a valid verdict: the only runs whose figures count. */
+  /** Why the run is invalid: its invalid findings' texts. */
+  public List<String> reasons() {
+    return findings == null ? List.of() : Finding.texts(findings, Finding.Severity.INVALID);
+  }
+
+  /** What qualifies its figures: its warnings' texts. */
+  public List<String> warnings() {
+    return findings == null ? List.of() : Finding.texts(findings, Finding.Severity.WARNING);
+  }
+
+  /** Whether the run has a finding of {@code kind} and {@code severity}. */
+  public boolean has(Finding.Kind kind, Finding.Severity severity) {
+    return findings != null
+        && findings.stream().anyMatch(f -> f.kind() == kind && f.severity() == severity);
+  }
+
+  /** The first finding of {@code kind}, of either severity, if any. */
+  public Optional<Finding> first(Finding.Kind kind) {
+    return findings == null
+        ? Optional.empty()
+        : findings.stream().filter(f -> f.kind() == kind).findFirst();
+  }
+
   public boolean completedValid() {
     return status == Status.COMPLETED && verdict == Verdict.Status.VALID;
   }

@@ -23,8 +23,7 @@ public final class RunResultBuilder {
   private String runId;
   private Status status;
   private Verdict.Status verdict;
-  private List<String> reasons = List.of();
-  private List<String> warnings = List.of();
+  private List<Finding> findings = List.of();
   private String engine;
   private String workload;
   private Mode mode;
@@ -88,11 +87,9 @@ public final class RunResultBuilder {
     return this;
   }
 
-  public RunResultBuilder verdict(
-      Verdict.Status verdict, List<String> reasons, List<String> warnings) {
+  public RunResultBuilder verdict(Verdict.Status verdict, List<Finding> findings) {
     this.verdict = verdict;
-    this.reasons = List.copyOf(reasons);
-    this.warnings = List.copyOf(warnings);
+    this.findings = List.copyOf(findings);
     return this;
   }
 
@@ -196,8 +193,7 @@ public final class RunResultBuilder {
         runId,
         status,
         verdict,
-        reasons,
-        warnings,
+        findings,
         engine,
         workload,
         mode,

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.Finding;
 
 /**
  * Drain: the input is pre-filled as fast as the generator can, then the engine starts and works
@@ -55,9 +56,12 @@ final class DrainFlow implements ModeFlow {
         Measurements.throughput(
             generated.sent() / seconds, collected.received() / seconds, seconds, cores),
         List.of(
-            String.format(
-                "%s (fewer than %d seconds at full output): throughput over the whole drain,"
-                    + " start-up included; pre-fill more records",
-                DrainSteadyPart.TOO_SHORT, DrainSteadyPart.MIN_SECONDS)));
+            Finding.warning(
+                Finding.Kind.DRAIN_TOO_SHORT,
+                String.format(
+                    "drain too short for a steady part (fewer than %d seconds at full output):"
+                        + " throughput over the whole drain, start-up included; pre-fill more"
+                        + " records",
+                    DrainSteadyPart.MIN_SECONDS))));
   }
 }

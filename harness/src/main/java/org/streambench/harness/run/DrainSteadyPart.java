@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import java.util.List;
 import java.util.Optional;
 import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.RunResult;
 
 /**
@@ -25,12 +26,9 @@ public record DrainSteadyPart(long fromSecond, long toSecond, long outputs) {
   /** Fewer steady seconds than this say nothing about a steady rate. */
   static final int MIN_SECONDS = 3;
 
-  /** How the warning of a drain without a steady part starts. */
-  public static final String TOO_SHORT = "drain too short for a steady part";
-
   /** The steady seconds of a stored drain, 0 if it had no steady part. */
   public static double seconds(RunResult r) {
-    boolean none = r.warnings().stream().anyMatch(w -> w.startsWith(TOO_SHORT));
+    boolean none = r.has(Finding.Kind.DRAIN_TOO_SHORT, Finding.Severity.WARNING);
     return none || r.throughput() == null ? 0 : r.throughput().steadySeconds();
   }
 

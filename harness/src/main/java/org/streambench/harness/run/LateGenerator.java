@@ -1,6 +1,8 @@
 package org.streambench.harness.run;
 
 import java.util.Locale;
+import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.Finding.Kind;
 
 /**
  * Why a fixed-rate run's generator fell behind its schedule, said by what was saturated: its own
@@ -12,13 +14,9 @@ import java.util.Locale;
  * machine-bound one as this machine's limit.
  */
 final class LateGenerator {
-  static final String DRIVER_BOUND = "driver-bound";
-  static final String DRIVER_STALLED = "driver-stalled";
-  static final String MACHINE_BOUND = "machine-bound";
-
   private LateGenerator() {}
 
-  static String reason(RunJudge.Facts f, long lagMicros, long limitMicros) {
+  static Finding finding(RunJudge.Facts f, long lagMicros, long limitMicros) {
     String late =
         String.format(
             Locale.ROOT,
@@ -27,22 +25,30 @@ final class LateGenerator {
             limitMicros / 1000.0);
     Double perThread = f.steadyCores().get("generator.per-thread");
     if (perThread != null && perThread >= RunJudge.SATURATED_THREAD_CORES) {
-      return DRIVER_BOUND
-          + late
-          + String.format(Locale.ROOT, "; its threads used %.2f cores each", perThread);
+      return late(
+          Kind.DRIVER_BOUND,
+          late + String.format(Locale.ROOT, "; its threads used %.2f cores each", perThread));
     }
     CpuGroups.Group driver = f.cpuGroups().driver();
     if (driver != null && driver.saturated()) {
       return driver.has("engine")
-          ? MACHINE_BOUND + late + " while the engine shared its CPUs: " + driver.describe()
-          : DRIVER_BOUND + late + "; the driver's CPUs were saturated: " + driver.describe();
+          ? late(
+              Kind.MACHINE_BOUND, late + " while the engine shared its CPUs: " + driver.describe())
+          : late(
+              Kind.DRIVER_BOUND, late + "; the driver's CPUs were saturated: " + driver.describe());
     }
-    return DRIVER_STALLED
-        + late
-        + " with neither its threads"
-        + (perThread == null ? "" : String.format(Locale.ROOT, " (%.2f cores each)", perThread))
-        + " nor its CPUs"
-        + (driver == null ? "" : " (" + driver.describe() + ")")
-        + " saturated: a pause (a collection, a descheduled thread, a blocked send)";
+    return late(
+        Kind.DRIVER_STALLED,
+        late
+            + " with neither its threads"
+            + (perThread == null ? "" : String.format(Locale.ROOT, " (%.2f cores each)", perThread))
+            + " nor its CPUs"
+            + (driver == null ? "" : " (" + driver.describe() + ")")
+            + " saturated: a pause (a collection, a descheduled thread, a blocked send)");
+  }
+
+  /** An invalid finding whose text starts with its kind's id, as people read it. */
+  private static Finding late(Kind kind, String rest) {
+    return Finding.invalid(kind, kind + rest);
   }
 }

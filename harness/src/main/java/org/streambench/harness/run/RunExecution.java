@@ -238,7 +238,7 @@ final class RunExecution {
             .times(started.toString(), Instant.now().toString())
             .outcome(status, failure)
             .faults(faults)
-            .verdict(verdict.verdict(), verdict.reasons(), verdict.warnings())
+            .verdict(verdict.verdict(), verdict.findings())
             .verification(verdict.counts(), verdict.examples())
             .processes(usage, sampler.coresPerSecond())
             .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())

@@ -9,26 +9,25 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.Finding.Kind;
 import org.streambench.harness.results.RunResult;
 
 /**
- * The rules that judge a finished run, as a pure function: its measurements in, the reasons that
- * make it invalid and the warnings that qualify it out. The verifier's own reasons (lost,
- * duplicated, phantom records the guarantee forbids) come in with the facts; this adds the driver's
- * and the machine's.
+ * The rules that judge a finished run, as a pure function: its measurements in, its findings out,
+ * each of a kind and invalid (the run is) or a warning (it qualifies the figures). The verifier's
+ * own findings (lost, duplicated, phantom records the guarantee forbids) come in with the facts;
+ * this adds the driver's and the machine's.
  *
  * <pre>
  * RunJudge.Judgement j = RunJudge.judge(facts);
- * j.reasons();    // empty: valid
- * j.warnings();   // driver-bound threads, machine-/broker-/harness-bound, not keeping up, ...
+ * j.valid();      // no invalid finding
+ * j.findings();   // driver-bound, machine-bound, rig-bound, not keeping up, ...
  * </pre>
  */
 public final class RunJudge {
   /** A generator or collector thread using this many cores is saturated (one thread, one core). */
   static final double SATURATED_THREAD_CORES = 0.9;
-
-  /** How the warning of a fixed-rate run whose backlog grew begins. */
-  public static final String NOT_KEEPING_UP = "not keeping up";
 
   private RunJudge() {}
 
@@ -40,7 +39,7 @@ public final class RunJudge {
    * @param rate its offered rate in records/s (fixed rate)
    * @param warmup its warm-up (fixed rate)
    * @param maxGeneratorLag how far the generator may fall behind in the steady state
-   * @param verifierReasons the verifier's reasons (and external checks'), kept first
+   * @param verifierFindings the verifier's findings (and external checks'), kept first
    * @param counts the verifier's counts: lost, duplicated, alerts, ...
    * @param generated the generator's report (null in-job)
    * @param firstSendError the generator's first send error as one line, or null
@@ -62,7 +61,7 @@ public final class RunJudge {
       long rate,
       Duration warmup,
       Duration maxGeneratorLag,
-      List<String> verifierReasons,
+      List<Finding> verifierFindings,
       Map<String, Long> counts,
       GeneratorReport generated,
       String firstSendError,
@@ -79,53 +78,61 @@ public final class RunJudge {
     }
   }
 
-  /** Reasons (any makes the run invalid) and warnings. */
-  public record Judgement(List<String> reasons, List<String> warnings) {
+  /** The findings, invalid ones (any makes the run invalid) and warnings, in the order drawn. */
+  public record Judgement(List<Finding> findings) {
     public boolean valid() {
-      return reasons.isEmpty();
+      return findings.stream().noneMatch(Finding::invalid);
     }
   }
 
   public static Judgement judge(Facts f) {
-    List<String> reasons = new ArrayList<>(f.verifierReasons());
-    List<String> warnings = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>(f.verifierFindings());
     if (f.mode() == Mode.IN_JOB) {
-      warnings.add("framework-limit run: the input was generated inside the engine's job");
+      findings.add(
+          Finding.warning(
+              Kind.MODE_LIMIT,
+              "framework-limit run: the input was generated inside the engine's job"));
     } else {
-      judgeGenerator(f, reasons, warnings);
-      judgeKeepingUp(f, warnings);
-      judgeOutput(f, warnings);
+      judgeGenerator(f, findings);
+      judgeKeepingUp(f, findings);
+      judgeOutput(f, findings);
     }
-    judgeBottlenecks(f, warnings);
-    judgeFaults(f, warnings);
-    warnings.add("single run: no repetitions, no spread");
-    return new Judgement(List.copyOf(reasons), List.copyOf(warnings));
+    judgeBottlenecks(f, findings);
+    judgeFaults(f, findings);
+    findings.add(Finding.warning(Kind.SINGLE_RUN, "single run: no repetitions, no spread"));
+    return new Judgement(List.copyOf(findings));
   }
 
-  private static void judgeGenerator(Facts f, List<String> reasons, List<String> warnings) {
+  private static void judgeGenerator(Facts f, List<Finding> findings) {
     GeneratorReport g = f.generated();
     if (g.sendErrors() > 0) {
-      reasons.add(
-          "generator: "
-              + g.sendErrors()
-              + " records failed to send, so counts of lost records include them (first error: "
-              + (f.firstSendError() == null ? "unknown" : f.firstSendError())
-              + ")");
+      findings.add(
+          Finding.invalid(
+              Kind.SEND_FAILED,
+              "generator: "
+                  + g.sendErrors()
+                  + " records failed to send, so counts of lost records include them (first error: "
+                  + (f.firstSendError() == null ? "unknown" : f.firstSendError())
+                  + ")"));
     }
     if (f.mode() != Mode.FIXED_RATE) {
-      warnings.add(
-          "drain mode: end-to-end latency is not reported (the input was written before the"
-              + " engine started); engine latency is");
+      findings.add(
+          Finding.warning(
+              Kind.MODE_LIMIT,
+              "drain mode: end-to-end latency is not reported (the input was written before the"
+                  + " engine started); engine latency is"));
       return;
     }
     long limit = f.maxGeneratorLag().toNanos() / 1_000;
     if (g.steadyMaxLagMicros() > limit) {
-      reasons.add(LateGenerator.reason(f, g.steadyMaxLagMicros(), limit));
+      findings.add(LateGenerator.finding(f, g.steadyMaxLagMicros(), limit));
     }
     if (f.firstReceiveMicros() > g.startMicros() + f.warmup().toNanos() / 1000) {
-      warnings.add(
-          "the engine's first output came after the warm-up ended: the steady state"
-              + " includes its start-up backlog (use a longer --warmup)");
+      findings.add(
+          Finding.warning(
+              Kind.LATE_FIRST_OUTPUT,
+              "the engine's first output came after the warm-up ended: the steady state"
+                  + " includes its start-up backlog (use a longer --warmup)"));
     }
   }
 
@@ -134,7 +141,7 @@ public final class RunJudge {
    * measured a queue that grows, not the engine at its rate; said here so that result.json carries
    * it and not only the report. A run with faults is judged by its recovery instead.
    */
-  private static void judgeKeepingUp(Facts f, List<String> warnings) {
+  private static void judgeKeepingUp(Facts f, List<Finding> findings) {
     double slope = f.steadyBacklogSlope();
     if (f.mode() != Mode.FIXED_RATE
         || !f.faults().isEmpty()
@@ -142,38 +149,40 @@ public final class RunJudge {
         || !BacklogTrend.grows(slope, f.rate())) {
       return;
     }
-    warnings.add(
-        String.format(
-            NOT_KEEPING_UP
-                + ": the backlog grew by %,.0f records/s (%.1f%% of the rate) over the"
-                + " steady state, so its latencies are those of a growing queue: the engine did"
-                + " not sustain %,d records/s here",
-            slope,
-            100 * slope / f.rate(),
-            f.rate()));
+    findings.add(
+        Finding.warning(
+            Kind.NOT_KEEPING_UP,
+            String.format(
+                "not keeping up: the backlog grew by %,.0f records/s (%.1f%% of the rate) over the"
+                    + " steady state, so its latencies are those of a growing queue: the engine"
+                    + " did not sustain %,d records/s here",
+                slope, 100 * slope / f.rate(), f.rate())));
   }
 
   /** Loss and duplication the guarantee allows are reported with their counts, never hidden. */
-  private static void judgeOutput(Facts f, List<String> warnings) {
+  private static void judgeOutput(Facts f, List<Finding> findings) {
     Guarantee g = f.guarantee();
     long lost = f.counts().getOrDefault("lost", 0L);
     if (lost > 0 && !g.forbidsLoss()) {
-      warnings.add(lost + " lost, which " + g + " allows");
+      findings.add(Finding.warning(Kind.LOST, lost + " lost, which " + g + " allows"));
     }
     long dup = f.counts().getOrDefault("duplicated", 0L);
     if (dup > 0 && !g.forbidsDuplicates()) {
-      warnings.add(dup + " duplicated, which " + g + " allows");
+      findings.add(Finding.warning(Kind.DUPLICATED, dup + " duplicated, which " + g + " allows"));
     }
     long alerts = f.counts().getOrDefault("alerts", 0L);
     if (alerts > 0 && g != Guarantee.EXACTLY_ONCE) {
-      warnings.add(alerts + " state machine alerts: the damage of " + g);
+      findings.add(
+          Finding.warning(Kind.ALERTS, alerts + " state machine alerts: the damage of " + g));
     }
     if (f.negativeEndToEnd() + f.negativeEngine() > 0) {
-      warnings.add(
-          "negative latencies counted (not recorded): end-to-end "
-              + f.negativeEndToEnd()
-              + ", engine "
-              + f.negativeEngine());
+      findings.add(
+          Finding.warning(
+              Kind.NEGATIVE_LATENCY,
+              "negative latencies counted (not recorded): end-to-end "
+                  + f.negativeEndToEnd()
+                  + ", engine "
+                  + f.negativeEngine()));
     }
   }
 
@@ -181,16 +190,21 @@ public final class RunJudge {
    * A fault that hit nothing, whose process did not come back, or that the run did not recover from
    * is said; the guarantee's judgement of loss and duplication stays the verifier's.
    */
-  private static void judgeFaults(Facts f, List<String> warnings) {
+  private static void judgeFaults(Facts f, List<Finding> findings) {
     for (RunResult.Fault fault : f.faults()) {
       String label = "fault " + fault.number() + " (" + fault.fault() + ")";
       if (fault.note() != null) {
-        warnings.add(label + ": " + fault.note());
+        findings.add(Finding.warning(Kind.FAULT_MISSED, label + ": " + fault.note()));
       }
       if (fault.process() != null && Recovery.NOT_RECOVERED.equals(fault.recovery())) {
-        warnings.add(label + ": not recovered within the grace period");
+        findings.add(
+            Finding.warning(
+                Kind.FAULT_NOT_RECOVERED, label + ": not recovered within the grace period"));
       } else if (fault.process() != null && Recovery.UNKNOWN.equals(fault.recovery())) {
-        warnings.add(label + ": recovery unknown, the steady state ended before it");
+        findings.add(
+            Finding.warning(
+                Kind.FAULT_RECOVERY_UNKNOWN,
+                label + ": recovery unknown, the steady state ended before it"));
       }
     }
   }
@@ -203,22 +217,26 @@ public final class RunJudge {
    * (machine-bound if it is the engine, broker-bound if the broker). An engine alone on its own
    * CPUs that used them up is what the run measures, not a bottleneck of the rig.
    */
-  private static void judgeBottlenecks(Facts f, List<String> warnings) {
+  private static void judgeBottlenecks(Facts f, List<Finding> findings) {
     Double generator = f.steadyCores().get("generator.per-thread");
     if (generator != null && generator >= SATURATED_THREAD_CORES) {
-      warnings.add(
-          String.format(
-              "driver-bound: the generator's threads used %.2f cores each in the steady state",
-              generator));
+      findings.add(
+          Finding.warning(
+              Kind.DRIVER_BOUND,
+              String.format(
+                  "driver-bound: the generator's threads used %.2f cores each in the steady state",
+                  generator)));
     }
     // the collector's checks run under one lock: its threads together use one core at most
     Double collector = f.steadyCores().get("collector");
     if (collector != null && collector >= SATURATED_THREAD_CORES) {
-      warnings.add(
-          String.format(
-              "driver-bound: the collector's threads used %.2f cores together in the steady state"
-                  + " (its checks run under one lock)",
-              collector));
+      findings.add(
+          Finding.warning(
+              Kind.DRIVER_BOUND,
+              String.format(
+                  "driver-bound: the collector's threads used %.2f cores together in the steady"
+                      + " state (its checks run under one lock)",
+                  collector)));
     }
     for (CpuGroups.Group g : f.cpuGroups().groups()) {
       if (!g.saturated() || (g.has("engine") && g.cores().size() == 1)) {
@@ -226,11 +244,14 @@ public final class RunJudge {
       }
       String top =
           g.cores().entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-      String bound =
+      Kind kind =
           g.has("engine")
-              ? (top.equals("engine") ? "machine-bound" : top + "-bound")
-              : (g.has("harness") ? "driver-bound" : top + "-bound");
-      warnings.add(bound + ": the run's processes used " + g.describe() + " in the steady state");
+              ? (top.equals("engine") ? Kind.MACHINE_BOUND : Kind.RIG_BOUND)
+              : (g.has("harness") ? Kind.DRIVER_BOUND : Kind.RIG_BOUND);
+      String bound = kind == Kind.RIG_BOUND ? top + "-bound" : kind.toString();
+      findings.add(
+          Finding.warning(
+              kind, bound + ": the run's processes used " + g.describe() + " in the steady state"));
     }
   }
 }

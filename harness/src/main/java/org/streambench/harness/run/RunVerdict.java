@@ -7,53 +7,57 @@ import java.util.Map;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.ExternalCheck;
 import org.streambench.verifier.Verdict;
 
 /**
- * A finished run's verdict: the verifier's findings (and the external check's, prefixed {@code
- * redis.}), then {@link RunJudge}'s rules over the measurements and the steady-state CPU samples. A
- * run that did not complete has verdict {@code unknown}.
+ * A finished run's verdict: the verifier's findings (and the external check's, its counts prefixed
+ * {@code redis.}), then {@link RunJudge}'s rules over the measurements and the steady-state CPU
+ * samples. A run that did not complete has verdict {@code unknown}.
  */
 record RunVerdict(
     Verdict.Status verdict,
-    List<String> reasons,
-    List<String> warnings,
+    List<Finding> findings,
     Map<String, Long> counts,
     Map<String, List<String>> examples) {
 
   static RunVerdict unknown(String why) {
-    return new RunVerdict(Verdict.Status.UNKNOWN, List.of(why), List.of(), null, null);
+    return new RunVerdict(
+        Verdict.Status.UNKNOWN, List.of(Finding.invalid(Finding.Kind.NOT_JUDGED, why)), null, null);
   }
 
   static RunVerdict judge(
       RunContext run, Measurements m, ExternalCheck external, List<RunResult.Fault> faults) {
     Verdict checked = m.inJob() != null ? m.inJob().verdict() : m.collected().verdict();
-    List<String> reasons = new ArrayList<>(checked.reasons());
+    List<Finding> checks = new ArrayList<>(findings(checked, ""));
     Map<String, Long> counts = new LinkedHashMap<>(checked.counts());
     Map<String, List<String>> examples = new LinkedHashMap<>(checked.examples());
     if (external != null) {
       Verdict v = external.verdict();
-      v.reasons().forEach(r -> reasons.add("redis: " + r));
+      checks.addAll(findings(v, "redis: "));
       v.counts().forEach((k, n) -> counts.put("redis." + k, n));
       v.examples().forEach((k, e) -> examples.put("redis." + k, e));
     }
-    RunJudge.Judgement judged = RunJudge.judge(facts(run, m, reasons, counts, faults));
-    List<String> warnings = new ArrayList<>(m.warnings());
-    warnings.addAll(judged.warnings());
+    RunJudge.Judgement judged = RunJudge.judge(facts(run, m, checks, counts, faults));
+    List<Finding> findings = new ArrayList<>(m.findings());
+    findings.addAll(judged.findings());
     return new RunVerdict(
-        judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID,
-        judged.reasons(),
-        warnings,
-        counts,
-        examples);
+        judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID, findings, counts, examples);
+  }
+
+  /** A check's reasons as invalid findings of their kinds, their texts after {@code prefix}. */
+  private static List<Finding> findings(Verdict checked, String prefix) {
+    return checked.reasons().stream()
+        .map(r -> Finding.invalid(Finding.Kind.ofCheck(r.kind()), prefix + r.text()))
+        .toList();
   }
 
   private static RunJudge.Facts facts(
       RunContext run,
       Measurements m,
-      List<String> verifierReasons,
+      List<Finding> verifierFindings,
       Map<String, Long> counts,
       List<RunResult.Fault> faults) {
     Map<String, Double> cores = new LinkedHashMap<>();
@@ -70,7 +74,7 @@ record RunVerdict(
         request.rate(),
         request.warmup(),
         request.maxGeneratorLag(),
-        verifierReasons,
+        verifierFindings,
         counts,
         m.generated(),
         sendError == null

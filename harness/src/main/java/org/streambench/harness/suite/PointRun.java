@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import org.streambench.harness.Durations;
+import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.DriverThreads;
-import org.streambench.harness.run.RunJudge;
 import org.streambench.harness.run.RunRequest;
 
 /**
@@ -113,9 +112,7 @@ final class PointRun {
       return r.failure() == null ? "" : ": " + r.failure().reason();
     }
     // input, the figure the studies compare (a windowed workload's output counts windows)
-    boolean behind =
-        r.warnings() != null
-            && r.warnings().stream().anyMatch(w -> w.startsWith(RunJudge.NOT_KEEPING_UP));
+    boolean behind = r.has(Finding.Kind.NOT_KEEPING_UP, Finding.Severity.WARNING);
     return String.format(
         ": in %,.0f records/s (out %,.0f), e2e p99 %s%s",
         r.throughput().inPerSecond(),
@@ -123,6 +120,6 @@ final class PointRun {
         r.endToEndLatencyMicros() == null
             ? "-"
             : String.format("%.1f ms", r.endToEndLatencyMicros().p99() / 1e3),
-        behind ? ", " + RunJudge.NOT_KEEPING_UP.toUpperCase(Locale.ROOT) : "");
+        behind ? ", NOT KEEPING UP" : "");
   }
 }

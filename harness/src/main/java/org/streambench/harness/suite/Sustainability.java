@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.kafka.ConsumerLag;
+import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.Finding.Kind;
 import org.streambench.harness.results.RunResult;
 
 /**
@@ -48,16 +50,18 @@ public final class Sustainability {
           false,
           "run " + r.status() + (r.failure() == null ? "" : ": " + r.failure().reason()));
     }
-    List<String> reasons = r.reasons() == null ? List.of() : r.reasons();
-    for (String reason : reasons) {
-      // the driver's own limit or a pause of it: the trial says nothing about the engine (a
-      // machine-bound one, whose generator lost its CPU to the engine, does: it is not sustainable)
-      if (reason.startsWith("driver-bound") || reason.startsWith("driver-stalled")) {
-        return new Judgement(false, true, reason);
-      }
+    // the driver's own limit or a pause of it: the trial says nothing about the engine (a
+    // machine-bound one, whose generator lost its CPU to the engine, does: it is not sustainable)
+    Optional<Finding> driver =
+        r.findings().stream()
+            .filter(Finding::invalid)
+            .filter(f -> f.kind() == Kind.DRIVER_BOUND || f.kind() == Kind.DRIVER_STALLED)
+            .findFirst();
+    if (driver.isPresent()) {
+      return new Judgement(false, true, driver.get().text());
     }
     if (!r.completedValid()) {
-      return new Judgement(false, false, r.verdict() + ": " + String.join("; ", reasons));
+      return new Judgement(false, false, r.verdict() + ": " + String.join("; ", r.reasons()));
     }
     OptionalDouble fitted =
         BacklogTrend.slope(r.timeseries(), warmupSeconds, warmupSeconds + steadySeconds);

@@ -12,9 +12,9 @@ import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.MedianInterval;
 import org.streambench.harness.report.model.RunToRunNoise;
 import org.streambench.harness.report.model.Spread;
+import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.RunResult;
-import org.streambench.harness.run.DrainSteadyPart;
 
 /**
  * The end-of-suite table: per point, its repetitions' median and its confidence interval of
@@ -100,13 +100,13 @@ public final class SuiteSummary {
               "%.1f"));
       long shortDrains =
           validRuns.stream()
-              .filter(
-                  r -> r.warnings().stream().anyMatch(w -> w.startsWith(DrainSteadyPart.TOO_SHORT)))
+              .filter(r -> r.has(Finding.Kind.DRAIN_TOO_SHORT, Finding.Severity.WARNING))
               .count();
       if (shortDrains > 0) {
         out.printf(
-            "    %d of %d runs: %s, start-up included; pre-fill more records%n",
-            shortDrains, validRuns.size(), DrainSteadyPart.TOO_SHORT);
+            "    %d of %d runs: drain too short for a steady part, start-up included; pre-fill"
+                + " more records%n",
+            shortDrains, validRuns.size());
       }
       if (results.stream().anyMatch(r -> r.faults() != null)) {
         out.println("    " + faults(results));

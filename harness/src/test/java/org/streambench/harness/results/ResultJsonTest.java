@@ -29,6 +29,51 @@ class ResultJsonTest {
     assertEquals(Guarantee.AT_LEAST_ONCE, back.guarantee());
   }
 
+  /** Findings are written with their kind and severity ids and read back as they were. */
+  @Test
+  void findingsAreWrittenByTheirKindsAndReadBack() throws Exception {
+    RunResult r = SampleResults.run("r1", "flink", "2026-01-01T00:00:00Z");
+    String json = ResultJson.toJson(r);
+    assertTrue(json.contains("\"kind\" : \"driver-bound\""), json);
+    assertTrue(json.contains("\"severity\" : \"invalid\""), json);
+    RunResult back = ResultJson.fromJson(json);
+    assertEquals(r.findings(), back.findings());
+    assertTrue(back.has(Finding.Kind.DRIVER_BOUND, Finding.Severity.INVALID));
+    assertEquals(List.of("single run: no repetitions, no spread"), back.warnings());
+  }
+
+  /**
+   * A result of format 1 kept texts only: its reasons and warnings read as findings, of the kinds
+   * that format's judge wrote at their start, unclassified where none fits.
+   */
+  @Test
+  void aFormatOneResultReadsItsTextsAsFindings() throws Exception {
+    String json =
+        """
+        {"formatVersion":1,"status":"completed","verdict":"invalid",
+         "reasons":["driver-bound: the generator fell 150.0 ms behind","3 lost records (x)"],
+         "warnings":["drain too short for a steady part (fewer than 3 seconds)",
+                     "not keeping up: the backlog grew","broker-bound: the run's processes",
+                     "7 lost, which at-most-once allows","single run: no repetitions, no spread"]}
+        """;
+    RunResult r = ResultJson.fromJson(json);
+    assertEquals(
+        List.of(
+            Finding.invalid(
+                Finding.Kind.DRIVER_BOUND, "driver-bound: the generator fell 150.0 ms behind"),
+            Finding.invalid(Finding.Kind.UNCLASSIFIED, "3 lost records (x)"),
+            Finding.warning(
+                Finding.Kind.DRAIN_TOO_SHORT,
+                "drain too short for a steady part (fewer than 3 seconds)"),
+            Finding.warning(Finding.Kind.NOT_KEEPING_UP, "not keeping up: the backlog grew"),
+            Finding.warning(Finding.Kind.RIG_BOUND, "broker-bound: the run's processes"),
+            Finding.warning(Finding.Kind.LOST, "7 lost, which at-most-once allows"),
+            Finding.warning(Finding.Kind.SINGLE_RUN, "single run: no repetitions, no spread")),
+        r.findings());
+    assertTrue(ResultJson.toJson(r).contains("\"findings\""));
+    assertTrue(!ResultJson.toJson(r).contains("\"reasons\""), "written in the new form");
+  }
+
   @Test
   void everyIdReadsBack() throws Exception {
     for (RunResult.Status s : RunResult.Status.values()) {

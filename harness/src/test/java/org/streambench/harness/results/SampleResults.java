@@ -24,8 +24,10 @@ final class SampleResults {
         id,
         RunResult.Status.COMPLETED,
         Verdict.Status.INVALID,
-        List.of("lost 3 records", "driver-bound: généré en retard"),
-        List.of("single run: no repetitions, no spread"),
+        List.of(
+            Finding.invalid(Finding.Kind.LOST, "lost 3 records"),
+            Finding.invalid(Finding.Kind.DRIVER_BOUND, "driver-bound: généré en retard"),
+            Finding.warning(Finding.Kind.SINGLE_RUN, "single run: no repetitions, no spread")),
         engine,
         "identity",
         Mode.FIXED_RATE,

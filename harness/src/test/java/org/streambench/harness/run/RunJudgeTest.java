@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.Finding.Kind;
 import org.streambench.harness.results.RunResult;
 
 /** Every rule of {@link RunJudge}: each test fails if its rule is removed. */
@@ -25,7 +27,7 @@ class RunJudgeTest {
   private static final class Facts {
     Mode mode = Mode.FIXED_RATE;
     Guarantee guarantee = Guarantee.AT_LEAST_ONCE;
-    List<String> verifierReasons = List.of();
+    List<Finding> verifierFindings = List.of();
     Map<String, Long> counts = new HashMap<>();
     long sendErrors;
     long steadyMaxLagMicros = 2_000;
@@ -67,7 +69,7 @@ class RunJudgeTest {
               10_000,
               Duration.ofSeconds(10),
               Duration.ofMillis(100),
-              verifierReasons,
+              verifierFindings,
               counts,
               g,
               sendErrors > 0 ? "TimeoutException: Expiring 3 record(s)" : null,
@@ -89,8 +91,8 @@ class RunJudgeTest {
   @Test
   void aRunThatMetEveryRuleIsValidWithOnlyTheSingleRunWarning() {
     RunJudge.Judgement j = new Facts().judge();
-    assertTrue(j.valid(), j.reasons()::toString);
-    assertEquals(List.of("single run: no repetitions, no spread"), j.warnings());
+    assertTrue(j.valid(), reasons(j)::toString);
+    assertEquals(List.of("single run: no repetitions, no spread"), warnings(j));
   }
 
   /** At 10,000 records/s a backlog may grow by 200 records/s per second (2 % of the rate). */
@@ -98,17 +100,18 @@ class RunJudgeTest {
   void aFixedRateRunWhoseBacklogGrewIsValidButSaysItDidNotKeepUp() {
     Facts f = new Facts();
     f.backlogSlope = 150;
-    assertFalse(anyStartsWith(f.judge().warnings(), "not keeping up"));
+    assertFalse(anyStartsWith(warnings(f.judge()), "not keeping up"));
     f.backlogSlope = 250;
     RunJudge.Judgement j = f.judge();
-    assertTrue(j.valid(), j.reasons()::toString);
+    assertTrue(j.valid(), reasons(j)::toString);
     assertTrue(
-        j.warnings()
+        warnings(j)
             .contains(
                 "not keeping up: the backlog grew by 250 records/s (2.5% of the rate) over the"
                     + " steady state, so its latencies are those of a growing queue: the engine"
                     + " did not sustain 10,000 records/s here"),
-        j.warnings()::toString);
+        warnings(j)::toString);
+    assertEquals(List.of(Kind.NOT_KEEPING_UP, Kind.SINGLE_RUN), kinds(j, Finding.Severity.WARNING));
   }
 
   /** Unknown (too few seconds of output), during faults (recovery says it) or drained: not said. */
@@ -116,15 +119,15 @@ class RunJudgeTest {
   void keepingUpIsNotJudgedWithoutABacklogOrWithFaults() {
     Facts unknown = new Facts();
     unknown.backlogSlope = Double.NaN;
-    assertFalse(anyStartsWith(unknown.judge().warnings(), "not keeping up"));
+    assertFalse(anyStartsWith(warnings(unknown.judge()), "not keeping up"));
     Facts faulted = new Facts();
     faulted.backlogSlope = 5_000;
     faulted.faults = List.of(fault(1, "taskmanager-1", "recovered", null));
-    assertFalse(anyStartsWith(faulted.judge().warnings(), "not keeping up"));
+    assertFalse(anyStartsWith(warnings(faulted.judge()), "not keeping up"));
     Facts drained = new Facts();
     drained.mode = Mode.DRAIN;
     drained.backlogSlope = 5_000;
-    assertFalse(anyStartsWith(drained.judge().warnings(), "not keeping up"));
+    assertFalse(anyStartsWith(warnings(drained.judge()), "not keeping up"));
   }
 
   private static RunResult.Fault fault(int n, String process, String recovery, String note) {
@@ -157,23 +160,24 @@ class RunJudgeTest {
             fault(3, "taskmanager-1", "unknown", null),
             fault(4, null, "unknown", "no worker was running to kill"));
     RunJudge.Judgement j = f.judge();
-    assertTrue(j.valid(), j.reasons()::toString);
+    assertTrue(j.valid(), reasons(j)::toString);
     assertEquals(
         List.of(
             "fault 2 (kill:worker@10s): not recovered within the grace period",
             "fault 3 (kill:worker@10s): recovery unknown, the steady state ended before it",
             "fault 4 (kill:worker@10s): no worker was running to kill",
             "single run: no repetitions, no spread"),
-        j.warnings());
+        warnings(j));
   }
 
   @Test
   void theVerifiersReasonsComeFirstAndMakeTheRunInvalid() {
     Facts f = new Facts();
-    f.verifierReasons = List.of("3 lost records, which at-least-once forbids");
+    f.verifierFindings =
+        List.of(Finding.invalid(Kind.LOST, "3 lost records, which at-least-once forbids"));
     RunJudge.Judgement j = f.judge();
     assertFalse(j.valid());
-    assertEquals("3 lost records, which at-least-once forbids", j.reasons().get(0));
+    assertEquals("3 lost records, which at-least-once forbids", reasons(j).get(0));
   }
 
   @Test
@@ -182,8 +186,8 @@ class RunJudgeTest {
     f.sendErrors = 3;
     RunJudge.Judgement j = f.judge();
     assertFalse(j.valid());
-    assertTrue(j.reasons().get(0).contains("3 records failed to send"), j.reasons()::toString);
-    assertTrue(j.reasons().get(0).contains("TimeoutException: Expiring"));
+    assertTrue(reasons(j).get(0).contains("3 records failed to send"), reasons(j)::toString);
+    assertTrue(reasons(j).get(0).contains("TimeoutException: Expiring"));
   }
 
   @Test
@@ -194,11 +198,11 @@ class RunJudgeTest {
     RunJudge.Judgement j = f.judge();
     assertFalse(j.valid());
     assertTrue(
-        j.reasons()
+        reasons(j)
             .contains(
                 "driver-bound: the generator fell 150.0 ms behind its schedule in the steady state"
                     + " (limit 100.0 ms); its threads used 0.95 cores each"),
-        j.reasons()::toString);
+        reasons(j)::toString);
   }
 
   @Test
@@ -209,12 +213,12 @@ class RunJudgeTest {
     RunJudge.Judgement j = f.judge();
     assertFalse(j.valid());
     assertTrue(
-        j.reasons()
+        reasons(j)
             .contains(
                 "machine-bound: the generator fell 150.0 ms behind its schedule in the steady"
                     + " state (limit 100.0 ms) while the engine shared its CPUs: 1.90 of the 2"
                     + " cores of CPUs 0-1 (engine 1.20, broker 0.40, harness 0.30)"),
-        j.reasons()::toString);
+        reasons(j)::toString);
   }
 
   @Test
@@ -226,16 +230,18 @@ class RunJudgeTest {
     RunJudge.Judgement j = f.judge();
     assertTrue(
         anyStartsWith(
-            j.reasons(),
+            reasons(j),
             "driver-bound: the generator fell 150.0 ms behind its schedule in the steady state"
                 + " (limit 100.0 ms); the driver's CPUs were saturated: 0.95 of the 1 cores of"
                 + " CPUs 0 (broker 0.35, harness 0.60)"),
-        j.reasons()::toString);
+        reasons(j)::toString);
     assertTrue(
-        anyStartsWith(j.warnings(), "driver-bound: the run's processes used 0.95 of the 1 cores"),
-        j.warnings()::toString);
+        anyStartsWith(warnings(j), "driver-bound: the run's processes used 0.95 of the 1 cores"),
+        warnings(j)::toString);
     assertFalse(
-        anyStartsWith(j.warnings(), "machine-bound"), "an engine alone using its own CPUs is not");
+        anyStartsWith(warnings(j), "machine-bound"), "an engine alone using its own CPUs is not");
+    assertEquals(List.of(Kind.DRIVER_BOUND), kinds(j, Finding.Severity.INVALID));
+    assertEquals(List.of(Kind.DRIVER_BOUND, Kind.SINGLE_RUN), kinds(j, Finding.Severity.WARNING));
   }
 
   @Test
@@ -245,8 +251,9 @@ class RunJudgeTest {
     RunJudge.Judgement j = f.judge();
     assertFalse(j.valid());
     assertTrue(
-        anyStartsWith(j.reasons(), "driver-stalled: the generator fell 150.0 ms behind"),
-        j.reasons()::toString);
+        anyStartsWith(reasons(j), "driver-stalled: the generator fell 150.0 ms behind"),
+        reasons(j)::toString);
+    assertEquals(List.of(Kind.DRIVER_STALLED), kinds(j, Finding.Severity.INVALID));
   }
 
   @Test
@@ -260,7 +267,7 @@ class RunJudgeTest {
   void outputAfterTheWarmupIsAWarning() {
     Facts f = new Facts();
     f.firstReceiveMicros = START + 11_000_000;
-    assertTrue(anyStartsWith(f.judge().warnings(), "the engine's first output came after"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "the engine's first output came after"));
   }
 
   @Test
@@ -270,7 +277,7 @@ class RunJudgeTest {
     f.steadyMaxLagMicros = 10_000_000; // pre-fill lag is not a schedule
     RunJudge.Judgement j = f.judge();
     assertTrue(j.valid());
-    assertTrue(anyStartsWith(j.warnings(), "drain mode: end-to-end latency is not reported"));
+    assertTrue(anyStartsWith(warnings(j), "drain mode: end-to-end latency is not reported"));
   }
 
   @Test
@@ -280,7 +287,7 @@ class RunJudgeTest {
     f.steadyMaxLagMicros = 10_000_000;
     RunJudge.Judgement j = f.judge();
     assertTrue(j.valid());
-    assertTrue(anyStartsWith(j.warnings(), "framework-limit run"));
+    assertTrue(anyStartsWith(warnings(j), "framework-limit run"));
   }
 
   @Test
@@ -288,70 +295,83 @@ class RunJudgeTest {
     Facts f = new Facts();
     f.guarantee = Guarantee.AT_MOST_ONCE;
     f.counts.put("lost", 7L);
-    assertTrue(f.judge().warnings().contains("7 lost, which at-most-once allows"));
+    assertTrue(warnings(f.judge()).contains("7 lost, which at-most-once allows"));
   }
 
   @Test
   void duplicatesThatTheGuaranteeAllowsAreReportedWithTheirCount() {
     Facts f = new Facts();
     f.counts.put("duplicated", 4L);
-    assertTrue(f.judge().warnings().contains("4 duplicated, which at-least-once allows"));
+    assertTrue(warnings(f.judge()).contains("4 duplicated, which at-least-once allows"));
   }
 
   @Test
   void stateMachineAlertsUnderWeakerGuaranteesAreTheirDamage() {
     Facts f = new Facts();
     f.counts.put("alerts", 2L);
-    assertTrue(
-        f.judge().warnings().contains("2 state machine alerts: the damage of at-least-once"));
+    assertTrue(warnings(f.judge()).contains("2 state machine alerts: the damage of at-least-once"));
   }
 
   @Test
   void negativeLatenciesAreCountedNotDropped() {
     Facts f = new Facts();
     f.negativeE2e = 5;
-    assertTrue(anyStartsWith(f.judge().warnings(), "negative latencies counted"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "negative latencies counted"));
   }
 
   @Test
   void aSaturatedGeneratorThreadIsDriverBound() {
     Facts f = new Facts();
     f.cores.put("generator.per-thread", 0.95);
-    assertTrue(anyStartsWith(f.judge().warnings(), "driver-bound: the generator's threads"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "driver-bound: the generator's threads"));
   }
 
   @Test
   void aSaturatedCollectorThreadIsDriverBound() {
     Facts f = new Facts();
     f.cores.put("collector", 0.92);
-    assertTrue(anyStartsWith(f.judge().warnings(), "driver-bound: the collector's threads"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "driver-bound: the collector's threads"));
   }
 
   @Test
   void aFullMachineWithTheEngineOnTopIsMachineBound() {
     Facts f = new Facts();
     f.cores.putAll(Map.of("engine", 1.2, "broker", 0.4, "harness", 0.3));
-    assertTrue(anyStartsWith(f.judge().warnings(), "machine-bound: the run's processes used 1.90"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "machine-bound: the run's processes used 1.90"));
   }
 
   @Test
   void aFullMachineWithTheBrokerOnTopIsBrokerBound() {
     Facts f = new Facts();
     f.cores.putAll(Map.of("engine", 0.5, "broker", 1.0, "harness", 0.3));
-    assertTrue(anyStartsWith(f.judge().warnings(), "broker-bound"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "broker-bound"));
+    assertTrue(kinds(f.judge(), Finding.Severity.WARNING).contains(Kind.RIG_BOUND));
   }
 
   @Test
   void aFullMachineWithTheHarnessOnTopIsHarnessBound() {
     Facts f = new Facts();
     f.cores.putAll(Map.of("engine", 0.5, "broker", 0.3, "harness", 1.0));
-    assertTrue(anyStartsWith(f.judge().warnings(), "harness-bound"));
+    assertTrue(anyStartsWith(warnings(f.judge()), "harness-bound"));
   }
 
   @Test
   void aMachineBelowNinetyPercentIsNotBound() {
     Facts f = new Facts();
     f.cores.putAll(Map.of("engine", 1.0, "broker", 0.4, "harness", 0.3));
-    assertFalse(anyStartsWith(f.judge().warnings(), "machine-bound"));
+    assertFalse(anyStartsWith(warnings(f.judge()), "machine-bound"));
+  }
+
+  private static List<String> reasons(RunJudge.Judgement j) {
+    return Finding.texts(j.findings(), Finding.Severity.INVALID);
+  }
+
+  private static List<String> warnings(RunJudge.Judgement j) {
+    return Finding.texts(j.findings(), Finding.Severity.WARNING);
+  }
+
+  /** The kinds of {@code j}'s findings of {@code severity}, in order. */
+  private static List<Kind> kinds(RunJudge.Judgement j, Finding.Severity severity) {
+    return j.findings().stream().filter(x -> x.severity() == severity).map(Finding::kind).toList();
   }
 }

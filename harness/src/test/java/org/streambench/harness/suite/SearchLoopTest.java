@@ -13,6 +13,7 @@ import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.streambench.harness.Mode;
+import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.PointOutcome.Trial;
 import org.streambench.harness.results.RunResult;
@@ -52,7 +53,7 @@ class SearchLoopTest {
   }
 
   /** A trial's run: 200 s of timeseries, whatever the warm-up. */
-  private RunResult trial(List<String> reasons, LongUnaryOperator backlog, long p99Micros) {
+  private RunResult trial(List<Finding> reasons, LongUnaryOperator backlog, long p99Micros) {
     return SustainabilityTest.run(
         "t" + ran.size(),
         "completed",
@@ -67,7 +68,11 @@ class SearchLoopTest {
   }
 
   private RunResult driverBound() {
-    return trial(List.of("driver-bound: the generator fell behind"), s -> 0, 200_000);
+    return trial(
+        List.of(
+            Finding.invalid(Finding.Kind.DRIVER_BOUND, "driver-bound: the generator fell behind")),
+        s -> 0,
+        200_000);
   }
 
   private List<String> drivers() {

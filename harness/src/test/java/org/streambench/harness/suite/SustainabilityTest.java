@@ -14,6 +14,8 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.Finding.Kind;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
@@ -34,7 +36,7 @@ class SustainabilityTest {
   }
 
   static RunResult run(
-      String status, String verdict, List<String> reasons, List<IntervalPoint> ts, long p99) {
+      String status, String verdict, List<Finding> reasons, List<IntervalPoint> ts, long p99) {
     return run("r", status, verdict, reasons, ts, p99);
   }
 
@@ -42,7 +44,7 @@ class SustainabilityTest {
       String runId,
       String status,
       String verdict,
-      List<String> reasons,
+      List<Finding> reasons,
       List<IntervalPoint> ts,
       long p99) {
     return new RunResult(
@@ -51,7 +53,6 @@ class SustainabilityTest {
         RunResult.Status.valueOf(status.toUpperCase(Locale.ROOT)),
         Verdict.Status.valueOf(verdict.toUpperCase(Locale.ROOT)),
         reasons,
-        List.of(),
         "e",
         "identity",
         Mode.FIXED_RATE,
@@ -164,7 +165,12 @@ class SustainabilityTest {
   void invalidFailedAndDriverBoundRunsAreNotSustainable() {
     assertFalse(
         Sustainability.judge(
-                run("completed", "invalid", List.of("lost 3"), backlog(s -> 0), 1),
+                run(
+                    "completed",
+                    "invalid",
+                    List.of(Finding.invalid(Kind.LOST, "lost 3")),
+                    backlog(s -> 0),
+                    1),
                 RATE,
                 10,
                 20,
@@ -178,7 +184,8 @@ class SustainabilityTest {
             run(
                 "completed",
                 "invalid",
-                List.of("driver-bound: the generator fell behind"),
+                List.of(
+                    Finding.invalid(Kind.DRIVER_BOUND, "driver-bound: the generator fell behind")),
                 backlog(s -> 0),
                 1),
             RATE,
@@ -191,7 +198,9 @@ class SustainabilityTest {
             run(
                 "completed",
                 "invalid",
-                List.of("driver-stalled: the generator fell behind"),
+                List.of(
+                    Finding.invalid(
+                        Kind.DRIVER_STALLED, "driver-stalled: the generator fell behind")),
                 backlog(s -> 0),
                 1),
             RATE,
@@ -205,7 +214,9 @@ class SustainabilityTest {
                 "completed",
                 "invalid",
                 List.of(
-                    "machine-bound: the generator fell behind while the engine shared its CPUs"),
+                    Finding.invalid(
+                        Kind.MACHINE_BOUND,
+                        "machine-bound: the generator fell behind while the engine shared its CPUs")),
                 backlog(s -> 0),
                 1),
             RATE,

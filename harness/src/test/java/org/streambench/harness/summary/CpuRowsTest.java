@@ -27,7 +27,7 @@ class CpuRowsTest {
         .run("placed", "/tmp/placed", "spark", "identity")
         .setup(Mode.FIXED_RATE, Guarantee.AT_LEAST_ONCE, 1, 1)
         .outcome(RunResult.Status.COMPLETED, null)
-        .verdict(Verdict.Status.VALID, List.of(), List.of())
+        .verdict(Verdict.Status.VALID, List.of())
         .throughput(new RunResult.Throughput(2_000, 1_000, 10, 4_000, 8_000))
         .processes(
             List.of(

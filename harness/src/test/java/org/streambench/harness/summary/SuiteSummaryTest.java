@@ -28,7 +28,7 @@ class SuiteSummaryTest {
         .run(id, "/tmp/" + id, "flink", "wordcount")
         .setup(Mode.FIXED_RATE, Guarantee.EXACTLY_ONCE, 2, 2)
         .outcome(RunResult.Status.COMPLETED, null)
-        .verdict(Verdict.Status.VALID, List.of(), List.of())
+        .verdict(Verdict.Status.VALID, List.of())
         .throughput(new RunResult.Throughput(2_000, 2_000, 20, 4_000, 4_000))
         .processes(
             List.of(

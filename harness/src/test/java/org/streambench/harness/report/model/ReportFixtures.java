@@ -7,11 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.ResultJson;
@@ -80,8 +82,12 @@ public final class ReportFixtures {
         id,
         RunResult.Status.COMPLETED,
         Verdict.Status.valueOf(verdict.toUpperCase(Locale.ROOT)),
-        reasons,
-        List.of("single run: no repetitions, no spread"),
+        Stream.concat(
+                reasons.stream().map(t -> Finding.invalid(Finding.Kind.WRONG_OUTPUT, t)),
+                Stream.of(
+                    Finding.warning(
+                        Finding.Kind.SINGLE_RUN, "single run: no repetitions, no spread")))
+            .toList(),
         engine,
         "identity",
         Mode.FIXED_RATE,
@@ -159,7 +165,6 @@ public final class ReportFixtures {
         id,
         RunResult.Status.FAILED,
         Verdict.Status.UNKNOWN,
-        List.of(),
         List.of(),
         engine,
         "identity",

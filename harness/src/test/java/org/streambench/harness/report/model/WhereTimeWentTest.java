@@ -35,7 +35,7 @@ class WhereTimeWentTest {
         .run("r", "/tmp/r", "flink", "identity")
         .setup(Mode.FIXED_RATE, Guarantee.EXACTLY_ONCE, 1, 1)
         .outcome(RunResult.Status.COMPLETED, null)
-        .verdict(Verdict.Status.VALID, List.of(), List.of())
+        .verdict(Verdict.Status.VALID, List.of())
         .timeseries(series)
         .generator(
             new GeneratorReport(RATE * 30, 0, RATE, RATE, 0, 0, 0, 0, new long[0], 0, 0, 0, 0, 0))
