@@ -66,7 +66,7 @@ final class RunMetrics {
     if (r.checkpoints() != null) {
       m.put("checkpoints", (double) r.checkpoints().size());
       r.checkpoints().stream()
-          .mapToLong(RunResult.Checkpoint::durationMillis)
+          .mapToLong(Checkpoint::durationMillis)
           .max()
           .ifPresent(v -> m.put("checkpoints.max_duration_ms", (double) v));
     }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.streambench.api.CheckpointLog;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.IntervalPoint;
@@ -56,7 +55,8 @@ public record RunResult(
     List<ProcessProfile> profiles,
     List<ConsumerLag.Series> consumerLag,
     List<Checkpoint> checkpoints,
-    List<WorkerShare> workers) {
+    List<WorkerShare> workers,
+    Steady steady) {
 
   public static final int FORMAT_VERSION = 2;
 
@@ -186,48 +186,11 @@ public record RunResult(
       String note) {}
 
   /**
-   * One checkpoint the engine reported ({@code CheckpointLog} of the api).
-   *
-   * @param atSecond when it was triggered, in seconds since the origin of the per-second series
-   * @param id the engine's checkpoint id
-   * @param status completed or failed, or batch for a Spark micro-batch's commit
-   * @param durationMillis from its trigger to its last acknowledgement
-   * @param checkpointedBytes bytes it wrote
-   * @param stateBytes the full size of the state it covers
-   * @param alignmentMillis the longest barrier alignment of any task (-1 if unknown)
-   * @param startDelayMillis the longest time a barrier took to reach a task (-1 if unknown)
+   * The steady state of a fixed-rate run in seconds since the start of generation: after the
+   * warm-up, for the run's duration. Every latency, CPU and backlog figure of the run is taken over
+   * it; drain and in-job runs have none (their whole run counts).
    */
-  public record Checkpoint(
-      double atSecond,
-      long id,
-      String status,
-      long durationMillis,
-      long checkpointedBytes,
-      long stateBytes,
-      long alignmentMillis,
-      long startDelayMillis) {
-
-    /**
-     * The engine's checkpoints in id order (Flink lists the newest first), timed on the per-second
-     * series starting at {@code originMillis}.
-     */
-    public static List<Checkpoint> timed(List<CheckpointLog.Checkpoint> logged, long originMillis) {
-      return logged.stream()
-          .sorted(java.util.Comparator.comparingLong(CheckpointLog.Checkpoint::id))
-          .map(
-              c ->
-                  new Checkpoint(
-                      originMillis < 0 ? Double.NaN : (c.triggeredAtMillis() - originMillis) / 1e3,
-                      c.id(),
-                      c.status(),
-                      c.durationMillis(),
-                      c.checkpointedBytes(),
-                      c.stateBytes(),
-                      c.alignmentMillis(),
-                      c.startDelayMillis()))
-          .toList();
-    }
-  }
+  public record Steady(double fromSecond, double toSecond) {}
 
   /**
    * What one worker of a cluster deployment held (input partitions, tasks) as its engine reported

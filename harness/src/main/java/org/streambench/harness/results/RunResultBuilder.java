@@ -51,8 +51,9 @@ public final class RunResultBuilder {
   private Failure failure;
   private List<Long> stateBytesPerSecond;
   private List<ConsumerLag.Series> consumerLag;
-  private List<RunResult.Checkpoint> checkpoints;
+  private List<Checkpoint> checkpoints;
   private List<RunResult.WorkerShare> workers;
+  private RunResult.Steady steady;
   private List<ProcessProfile> profiles;
 
   RunResultBuilder() {}
@@ -160,12 +161,18 @@ public final class RunResultBuilder {
   }
 
   /** The checkpoints the engine reported; none for an engine that reports none. */
-  public RunResultBuilder checkpoints(List<RunResult.Checkpoint> checkpoints) {
+  public RunResultBuilder checkpoints(List<Checkpoint> checkpoints) {
     this.checkpoints = noneIfEmpty(checkpoints);
     return this;
   }
 
   /** What each worker held; none for a local run or an engine that reports no shares. */
+  /** The steady state of a fixed-rate run; none for drain and in-job runs. */
+  public RunResultBuilder steady(RunResult.Steady steady) {
+    this.steady = steady;
+    return this;
+  }
+
   public RunResultBuilder workers(List<RunResult.WorkerShare> workers) {
     this.workers = noneIfEmpty(workers);
     return this;
@@ -223,6 +230,7 @@ public final class RunResultBuilder {
         profiles,
         consumerLag,
         checkpoints,
-        workers);
+        workers,
+        steady);
   }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.streambench.api.CheckpointLog;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
 import org.streambench.harness.Mode;
@@ -22,6 +21,7 @@ import org.streambench.harness.process.StateOnDisk;
 import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.redis.Redis;
+import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.RunResultBuilder;
@@ -236,6 +236,7 @@ final class RunExecution {
             .run(layout.runId(), layout.runDir().toString(), engine.name(), request.workload())
             .setup(request.mode(), request.guarantee(), request.parallelism(), request.partitions())
             .times(started.toString(), Instant.now().toString())
+            .steady(request.steady())
             .outcome(status, failure)
             .faults(faults)
             .verdict(verdict.verdict(), verdict.findings())
@@ -264,10 +265,9 @@ final class RunExecution {
     return consumerLag == null || origin < 0 ? null : consumerLag.perSecond(origin);
   }
 
-  private List<RunResult.Checkpoint> checkpoints() {
+  private List<Checkpoint> checkpoints() {
     try {
-      return RunResult.Checkpoint.timed(
-          CheckpointLog.read(layout.runDir()), context == null ? -1 : context.seriesOriginMillis());
+      return Checkpoint.read(layout.runDir(), context == null ? -1 : context.seriesOriginMillis());
     } catch (IOException e) {
       progress.accept("could not read the engine's checkpoints: " + e.getMessage());
       return null;

@@ -13,6 +13,7 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.Params;
 import org.streambench.harness.workload.Workload;
 import org.streambench.harness.workload.Workloads;
@@ -162,6 +163,15 @@ public record RunRequest(
   /** The same drain with another pre-fill (a suite sizing a drain by its steady seconds). */
   public RunRequest withRecords(long newRecords) {
     return with(rate, newRecords, driver, warmup);
+  }
+
+  /** The steady state it measures: after the warm-up, for the duration; none unless fixed-rate. */
+  RunResult.Steady steady() {
+    if (mode != Mode.FIXED_RATE) {
+      return null;
+    }
+    double from = warmup.toMillis() / 1e3;
+    return new RunResult.Steady(from, from + duration.toMillis() / 1e3);
   }
 
   /** The same run with other driver threads (a search's answer to a driver-bound trial). */

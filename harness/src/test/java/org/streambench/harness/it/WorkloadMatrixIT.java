@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
@@ -125,7 +126,7 @@ class WorkloadMatrixIT {
     if (engine.equals("flink")) {
       // checkpoints every second (conf/<guarantee>.yaml), followed through its REST API
       assertNotNull(r.checkpoints(), "Flink's checkpoints");
-      RunResult.Checkpoint c =
+      Checkpoint c =
           r.checkpoints().stream()
               .filter(k -> k.status().equals("completed"))
               .findFirst()

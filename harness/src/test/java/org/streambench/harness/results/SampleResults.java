@@ -102,8 +102,9 @@ final class SampleResults {
         List.of(
             new ConsumerLag.Series(
                 "run-group", List.of(new ConsumerLag.Point(0, 1200), new ConsumerLag.Point(1, 0)))),
-        List.of(new RunResult.Checkpoint(2.5, 1, "completed", 42, 4096, 8192, 3, -1)),
-        null);
+        List.of(new Checkpoint(2.5, 1, "completed", 42, 4096, 8192, 3, -1)),
+        null,
+        new RunResult.Steady(10, 40));
   }
 
   static CalibrationResult calibration(String id) {

@@ -82,6 +82,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

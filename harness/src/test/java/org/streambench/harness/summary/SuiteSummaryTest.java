@@ -14,6 +14,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.report.model.RunToRunNoise;
+import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
@@ -45,9 +46,9 @@ class SuiteSummaryTest {
         .stateOnDisk(List.of(0L, stateMb * MB, stateMb * MB / 2))
         .checkpoints(
             List.of(
-                new RunResult.Checkpoint(12, 1, "completed", 40, MB, MB, 0, 1),
-                new RunResult.Checkpoint(13, 2, "completed", 60, MB, MB, 0, 1),
-                new RunResult.Checkpoint(14, 3, "completed", 50, MB, MB, 0, 1)))
+                new Checkpoint(12, 1, "completed", 40, MB, MB, 0, 1),
+                new Checkpoint(13, 2, "completed", 60, MB, MB, 0, 1),
+                new Checkpoint(14, 3, "completed", 50, MB, MB, 0, 1)))
         .config(Map.of("run.warmup", "10s", "run.duration", "20s"), "h")
         .build();
   }

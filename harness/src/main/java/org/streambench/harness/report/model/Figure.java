@@ -3,6 +3,7 @@ package org.streambench.harness.report.model;
 import java.util.function.ToDoubleFunction;
 import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.process.CpuList;
+import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 
@@ -157,7 +158,7 @@ public enum Figure {
     long[] d =
         r.checkpoints().stream()
             .filter(c -> c.status().equals("completed") && steady.contains(c.atSecond()))
-            .mapToLong(RunResult.Checkpoint::durationMillis)
+            .mapToLong(Checkpoint::durationMillis)
             .sorted()
             .toArray();
     return d.length == 0 ? Double.NaN : d[(d.length - 1) / 2];

@@ -13,6 +13,10 @@ import org.streambench.harness.results.RunResult;
  */
 public record SteadyWindow(double fromSecond, double toSecond) {
   public static SteadyWindow of(RunResult r) {
+    if (r.steady() != null) {
+      return new SteadyWindow(r.steady().fromSecond(), r.steady().toSecond());
+    }
+    // format 1 kept no steady state: a fixed-rate run's is in its configuration
     Map<String, String> config = r.config() == null ? Map.of() : r.config();
     String warmup = config.get("run.warmup");
     String duration = config.get("run.duration");

@@ -6,6 +6,7 @@ import java.util.OptionalDouble;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.process.GcSecond;
 import org.streambench.harness.process.GcSummary;
+import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.suite.Sustainability;
@@ -91,21 +92,18 @@ public final class WhereTimeWent {
   }
 
   /** The checkpoints (or micro-batch commits) triggered in the steady state. */
-  static String checkpoints(List<RunResult.Checkpoint> all, SteadyWindow steady) {
-    List<RunResult.Checkpoint> in =
-        all.stream().filter(c -> steady.contains(c.atSecond())).toList();
+  static String checkpoints(List<Checkpoint> all, SteadyWindow steady) {
+    List<Checkpoint> in = all.stream().filter(c -> steady.contains(c.atSecond())).toList();
     if (in.isEmpty()) {
       return all.size() + " in the run, none in the steady state";
     }
-    List<RunResult.Checkpoint> done =
-        in.stream().filter(c -> !c.status().equals("failed")).toList();
+    List<Checkpoint> done = in.stream().filter(c -> !c.status().equals("failed")).toList();
     long failed = in.size() - done.size();
     if (done.isEmpty()) {
       return in.size() + " in the steady state, all failed";
     }
-    long[] durations =
-        done.stream().mapToLong(RunResult.Checkpoint::durationMillis).sorted().toArray();
-    RunResult.Checkpoint last = done.get(done.size() - 1);
+    long[] durations = done.stream().mapToLong(Checkpoint::durationMillis).sorted().toArray();
+    Checkpoint last = done.get(done.size() - 1);
     String size =
         last.checkpointedBytes() >= 0
             ? String.format(
@@ -120,8 +118,8 @@ public final class WhereTimeWent {
         durations[(durations.length - 1) / 2],
         durations[durations.length - 1],
         size,
-        millisOrUnknown(done.stream().mapToLong(RunResult.Checkpoint::alignmentMillis).max()),
-        millisOrUnknown(done.stream().mapToLong(RunResult.Checkpoint::startDelayMillis).max()));
+        millisOrUnknown(done.stream().mapToLong(Checkpoint::alignmentMillis).max()),
+        millisOrUnknown(done.stream().mapToLong(Checkpoint::startDelayMillis).max()));
   }
 
   private static String millisOrUnknown(java.util.OptionalLong millis) {

@@ -122,7 +122,8 @@ public final class ReportFixtures {
         null,
         null,
         null,
-        null);
+        null,
+        new RunResult.Steady(WARMUP, WARMUP + DURATION));
   }
 
   /** {@code r} as a fault run stores it: with {@code faults}. */
@@ -191,6 +192,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null,
         null,
         null,

@@ -16,6 +16,7 @@ import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.process.GcSecond;
 import org.streambench.harness.process.GcSummary;
+import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.RunResultBuilder;
@@ -50,8 +51,8 @@ class WhereTimeWentTest {
     return new ConsumerLag.Series("engine-group", points);
   }
 
-  private static RunResult.Checkpoint checkpoint(double at, String status, long millis) {
-    return new RunResult.Checkpoint(at, 1, status, millis, 1 << 20, 4 << 20, 5, 12);
+  private static Checkpoint checkpoint(double at, String status, long millis) {
+    return new Checkpoint(at, 1, status, millis, 1 << 20, 4 << 20, 5, 12);
   }
 
   private static String line(RunResult r, String label) {
@@ -84,7 +85,7 @@ class WhereTimeWentTest {
   void unknownAlignmentIsSaidSo() {
     RunResult r =
         run(s -> 0)
-            .checkpoints(List.of(new RunResult.Checkpoint(15, 3, "completed", 10, 1, 1, -1, -1)))
+            .checkpoints(List.of(new Checkpoint(15, 3, "completed", 10, 1, 1, -1, -1)))
             .build();
     assertTrue(
         line(r, "checkpoints")
@@ -130,7 +131,7 @@ class WhereTimeWentTest {
   void sparkMicroBatchCommitsAreNamedSo() {
     RunResult r =
         run(s -> 0)
-            .checkpoints(List.of(new RunResult.Checkpoint(12, 7, "batch", 30, -1, 2 << 20, -1, -1)))
+            .checkpoints(List.of(new Checkpoint(12, 7, "batch", 30, -1, 2 << 20, -1, -1)))
             .build();
     assertTrue(
         line(r, "micro-batch commits").startsWith("1 in the steady state: duration median 30 ms"),
