@@ -70,9 +70,11 @@ final class PointRun {
       request = asItEnded(base, request.withRate(rate));
     }
     RunRequest toRun = request;
+    // the first repetition sizes a drain; the later ones repeat it as it is, so that a point's
+    // repetitions are the same run (an A/A sample), not drains of several sizes
     RunResult r =
         DrainSizing.drain(
-            drainSeconds,
+            rep == 1 ? drainSeconds : 0,
             findings.drainRecords(point.key(), request.records()),
             records -> runs.run(toRun.withRecords(records)),
             records -> findings.resized(point.key(), records),

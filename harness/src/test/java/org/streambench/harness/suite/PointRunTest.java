@@ -137,6 +137,14 @@ class PointRunTest {
     assertEquals(List.of("d1000000"), second.runIds());
   }
 
+  /** Repetitions are the same run: a later one short of the target is not resized again. */
+  @Test
+  void aLaterRepetitionDrainsTheFirstOnesCountAsItIs() throws Exception {
+    findings.resized(drain().key(), 1_000_000);
+    run(200, drain(), 2, PointRunTest::drainOf); // 90 s of steady part, short of 200
+    assertEquals(List.of(1_000_000L), ran.stream().map(RunRequest::records).toList());
+  }
+
   @Test
   void aFailedRunIsRecordedWithItsReason() throws Exception {
     PointOutcome outcome =
