@@ -11,6 +11,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.results.CalibrationResult;
 
 /**
  * Measures the driver against what Kafka's clients can do on this machine: the generator against

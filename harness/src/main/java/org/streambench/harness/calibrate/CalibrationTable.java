@@ -1,6 +1,7 @@
 package org.streambench.harness.calibrate;
 
 import java.io.PrintStream;
+import org.streambench.harness.results.CalibrationResult;
 
 /** Prints a calibration: driver versus Kafka's tools per size, then pacing per rate. */
 public final class CalibrationTable {

@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.Generator;
-import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.workload.TopicReadBack;
 import org.streambench.harness.workload.Workloads;
 

@@ -11,9 +11,10 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import org.streambench.api.EpochMicros;
 import org.streambench.harness.generator.Generator;
-import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ThreadCost;
+import org.streambench.harness.results.CalibrationResult;
+import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.workload.Workloads;
 
 /** Calibrate's pacing measurement: how closely and at what CPU the generator keeps a rate. */

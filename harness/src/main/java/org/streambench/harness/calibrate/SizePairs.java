@@ -3,6 +3,7 @@ package org.streambench.harness.calibrate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import org.streambench.harness.results.CalibrationResult;
 
 /**
  * The pairs measured at one record size (the generator and ProducerPerformance, the collector and

@@ -3,6 +3,7 @@ package org.streambench.harness.collector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import org.streambench.harness.results.IntervalPoint;
 
 /**
  * Whether a fixed-rate run's backlog grew over its steady state: the least-squares slope of the

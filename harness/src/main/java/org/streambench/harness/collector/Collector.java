@@ -18,6 +18,7 @@ import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.process.ThreadCost;
+import org.streambench.harness.results.IntervalPoint;
 
 /**
  * Reads the engine's output topic from the beginning in its own consumer (read_committed for

@@ -1,6 +1,8 @@
 package org.streambench.harness.collector;
 
 import java.util.List;
+import org.streambench.harness.results.IntervalPoint;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.verifier.Verdict;
 
 /**

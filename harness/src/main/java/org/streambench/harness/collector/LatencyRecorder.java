@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.LongUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.streambench.harness.results.IntervalPoint;
 
 /**
  * Records end-to-end and engine latency of every output record: cumulatively for the steady state

@@ -7,6 +7,8 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.streambench.harness.generator.PacingSchedule;
+import org.streambench.harness.results.IntervalPoint;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.verifier.Verdict;
 
 /**

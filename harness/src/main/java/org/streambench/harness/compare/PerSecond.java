@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.streambench.harness.Mode;
-import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.IntervalLog;
 import org.streambench.harness.report.model.LatencyDistribution;
 import org.streambench.harness.report.model.SteadyWindow;
+import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.DrainSteadyPart;
 

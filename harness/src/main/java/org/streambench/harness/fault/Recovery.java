@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.results.IntervalPoint;
+import org.streambench.harness.results.RunResult;
 
 /**
  * How the output recovered from one fault, read from the per-second series (docs/faults.md). Output
@@ -35,9 +36,9 @@ public record Recovery(
     long peakBacklog,
     double observedSeconds,
     long silentSeconds) {
-  public static final String RECOVERED = "recovered";
-  public static final String NOT_RECOVERED = "not recovered";
-  public static final String UNKNOWN = "unknown";
+  public static final String RECOVERED = RunResult.Fault.RECOVERED;
+  public static final String NOT_RECOVERED = RunResult.Fault.NOT_RECOVERED;
+  public static final String UNKNOWN = RunResult.Fault.UNKNOWN;
 
   /** Output at this share of the output rate before the faults or more counts as keeping up. */
   static final double RATE_SHARE = 0.95;

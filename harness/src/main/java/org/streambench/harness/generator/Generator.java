@@ -17,6 +17,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.harness.process.ThreadCost;
+import org.streambench.harness.results.GeneratorReport;
 
 /**
  * Writes a workload's input records to Kafka, open loop: each record is stamped with its intended
@@ -194,7 +195,7 @@ public final class Generator {
       }
       double networkCpu =
           ThreadCost.cpuSecondsOfThreads(Generator::isNetworkThread) - networkCpuAtStart;
-      return GeneratorReport.ofLoops(
+      return LoopReports.ofLoops(
           mine,
           errors.get(),
           schedule == null ? 0 : schedule.ratePerSecond(),

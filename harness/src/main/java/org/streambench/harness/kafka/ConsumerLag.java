@@ -19,6 +19,7 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.streambench.harness.DaemonThreads;
+import org.streambench.harness.results.LagSeries;
 
 /**
  * The engine's consumer lag as the broker sees it, read once a second through the admin API: the
@@ -34,20 +35,6 @@ public final class ConsumerLag implements AutoCloseable {
 
   /** One group's lag at one reading (epoch milliseconds). */
   public record Reading(long epochMillis, long lag) {}
-
-  /**
-   * One group's lag, one point per second of the run's per-second series.
-   *
-   * @param group the consumer group
-   * @param points its lag per second
-   */
-  public record Series(String group, List<Point> points) {}
-
-  /**
-   * @param second seconds since the origin of the run's per-second series
-   * @param lag records written to the input topics and not yet committed by the group
-   */
-  public record Point(long second, long lag) {}
 
   private final Admin admin;
   private final String group;
@@ -83,21 +70,21 @@ public final class ConsumerLag implements AutoCloseable {
    * The group's lag per second since {@code originMillis} (none if it never committed): the last
    * reading within each second; readings before the origin are left out.
    */
-  public synchronized List<Series> perSecond(long originMillis) {
+  public synchronized List<LagSeries> perSecond(long originMillis) {
     return readings.isEmpty()
         ? List.of()
-        : List.of(new Series(group, points(readings, originMillis)));
+        : List.of(new LagSeries(group, points(readings, originMillis)));
   }
 
-  static List<Point> points(List<Reading> readings, long originMillis) {
+  static List<LagSeries.Point> points(List<Reading> readings, long originMillis) {
     Map<Long, Long> bySecond = new LinkedHashMap<>();
     for (Reading r : readings) {
       if (r.epochMillis() >= originMillis) {
         bySecond.put((r.epochMillis() - originMillis) / 1000, r.lag());
       }
     }
-    List<Point> points = new ArrayList<>();
-    bySecond.forEach((s, l) -> points.add(new Point(s, l)));
+    List<LagSeries.Point> points = new ArrayList<>();
+    bySecond.forEach((s, l) -> points.add(new LagSeries.Point(s, l)));
     return points;
   }
 

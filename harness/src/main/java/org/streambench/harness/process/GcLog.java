@@ -8,6 +8,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.streambench.harness.results.GcSecond;
+import org.streambench.harness.results.GcSummary;
 
 /**
  * Garbage collection of the JVMs the harness starts (engine processes, Kafka nodes), read from the

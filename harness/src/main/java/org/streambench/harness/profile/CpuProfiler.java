@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.streambench.harness.DaemonThreads;
+import org.streambench.harness.results.ProcessProfile;
 
 /**
  * A run's {@code --cpu-profile}: async-profiler started in every given process when the steady

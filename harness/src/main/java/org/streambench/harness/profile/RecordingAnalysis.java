@@ -16,6 +16,7 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
+import org.streambench.harness.results.ProcessProfile;
 
 /**
  * What one JFR recording of async-profiler says: CPU samples by owner, by frame (self and total)

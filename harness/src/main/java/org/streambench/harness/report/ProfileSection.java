@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.streambench.harness.profile.ProcessProfile;
+import org.streambench.harness.results.ProcessProfile;
 import org.streambench.harness.results.RunResult;
 
 /**

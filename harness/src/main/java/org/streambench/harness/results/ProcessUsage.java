@@ -2,8 +2,6 @@ package org.streambench.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
-import org.streambench.harness.process.GcSecond;
-import org.streambench.harness.process.GcSummary;
 
 /**
  * CPU and memory of one process of a run.

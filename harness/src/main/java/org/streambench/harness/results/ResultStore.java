@@ -10,7 +10,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.streambench.harness.calibrate.CalibrationResult;
 
 /**
  * The results database: SQLite by default, or MySQL/MariaDB or PostgreSQL (schema in {@link

@@ -2,9 +2,6 @@ package org.streambench.harness.results;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.fault.Recovery;
-import org.streambench.harness.kafka.ConsumerLag;
 
 /** A run's headline figures as flat named metrics: the rows of the {@code run_metrics} table. */
 final class RunMetrics {
@@ -40,7 +37,9 @@ final class RunMetrics {
       m.put(
           "faults.not_recovered",
           (double)
-              r.faults().stream().filter(f -> Recovery.NOT_RECOVERED.equals(f.recovery())).count());
+              r.faults().stream()
+                  .filter(f -> RunResult.Fault.NOT_RECOVERED.equals(f.recovery()))
+                  .count());
       r.faults().stream()
           .map(RunResult.Fault::recoverySeconds)
           .filter(java.util.Objects::nonNull)
@@ -73,7 +72,7 @@ final class RunMetrics {
     if (r.consumerLag() != null) {
       r.consumerLag().stream()
           .flatMap(s -> s.points().stream())
-          .mapToLong(ConsumerLag.Point::lag)
+          .mapToLong(LagSeries.Point::lag)
           .max()
           .ifPresent(v -> m.put("consumer_lag.max", (double) v));
     }

@@ -7,11 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
-import org.streambench.harness.collector.IntervalPoint;
-import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.generator.GeneratorReport;
-import org.streambench.harness.kafka.ConsumerLag;
-import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.verifier.Verdict;
 
 /**
@@ -53,7 +48,7 @@ public record RunResult(
     Failure failure,
     List<Long> stateBytesPerSecond,
     List<ProcessProfile> profiles,
-    List<ConsumerLag.Series> consumerLag,
+    List<LagSeries> consumerLag,
     List<Checkpoint> checkpoints,
     List<WorkerShare> workers,
     Steady steady) {
@@ -183,7 +178,13 @@ public record RunResult(
       Double recoverySeconds,
       double peakP99Millis,
       long peakBacklog,
-      String note) {}
+      String note) {
+    /** The ids of {@code recovery}. */
+    public static final String RECOVERED = "recovered";
+
+    public static final String NOT_RECOVERED = "not recovered";
+    public static final String UNKNOWN = "unknown";
+  }
 
   /**
    * The steady state of a fixed-rate run in seconds since the start of generation: after the

@@ -4,11 +4,6 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
-import org.streambench.harness.collector.IntervalPoint;
-import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.generator.GeneratorReport;
-import org.streambench.harness.kafka.ConsumerLag;
-import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.results.RunResult.Failure;
 import org.streambench.harness.results.RunResult.Fault;
 import org.streambench.harness.results.RunResult.Status;
@@ -50,7 +45,7 @@ public final class RunResultBuilder {
   private Map<String, Object> provenance;
   private Failure failure;
   private List<Long> stateBytesPerSecond;
-  private List<ConsumerLag.Series> consumerLag;
+  private List<LagSeries> consumerLag;
   private List<Checkpoint> checkpoints;
   private List<RunResult.WorkerShare> workers;
   private RunResult.Steady steady;
@@ -155,7 +150,7 @@ public final class RunResultBuilder {
   }
 
   /** The consumer lag of the engine's committing groups; none for an engine that commits none. */
-  public RunResultBuilder consumerLag(List<ConsumerLag.Series> consumerLag) {
+  public RunResultBuilder consumerLag(List<LagSeries> consumerLag) {
     this.consumerLag = noneIfEmpty(consumerLag);
     return this;
   }

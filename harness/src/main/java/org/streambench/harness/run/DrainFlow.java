@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.collector.SteadyWindow;
-import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.GeneratorReport;
 
 /**
  * Drain: the input is pre-filled as fast as the generator can, then the engine starts and works

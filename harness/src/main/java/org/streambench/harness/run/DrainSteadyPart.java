@@ -2,8 +2,8 @@ package org.streambench.harness.run;
 
 import java.util.List;
 import java.util.Optional;
-import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 
 /**

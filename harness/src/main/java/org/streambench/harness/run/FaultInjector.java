@@ -13,7 +13,6 @@ import java.util.function.Consumer;
 import org.streambench.api.EpochMicros;
 import org.streambench.harness.DaemonThreads;
 import org.streambench.harness.collector.Collector;
-import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.fault.Recovery;
@@ -21,6 +20,7 @@ import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.ProcessSlot;
+import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 
 /**

@@ -6,8 +6,8 @@ import org.streambench.harness.Durations;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.collector.SteadyWindow;
-import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.generator.PacingSchedule;
+import org.streambench.harness.results.GeneratorReport;
 
 /**
  * Fixed rate: engine ready → collector reading from the beginning → generator paced open loop for

@@ -5,7 +5,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.generator.Generator;
-import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.GeneratorReport;
 
 /**
  * One generation (paced or pre-fill) on a thread of its own, so that the run's thread can watch the

@@ -2,8 +2,8 @@ package org.streambench.harness.run;
 
 import java.util.List;
 import org.streambench.harness.collector.CollectorReport;
-import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.Finding;
+import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.InJobCheck;
 

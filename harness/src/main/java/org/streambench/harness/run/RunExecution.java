@@ -19,9 +19,10 @@ import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
 import org.streambench.harness.profile.CpuProfiler;
-import org.streambench.harness.profile.ProcessProfile;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.LagSeries;
+import org.streambench.harness.results.ProcessProfile;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.RunResultBuilder;
@@ -260,7 +261,7 @@ final class RunExecution {
     return result.build();
   }
 
-  private List<ConsumerLag.Series> consumerLag() {
+  private List<LagSeries> consumerLag() {
     long origin = context == null ? -1 : context.seriesOriginMillis();
     return consumerLag == null || origin < 0 ? null : consumerLag.perSecond(origin);
   }

@@ -8,9 +8,9 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.fault.Recovery;
-import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.Finding.Kind;
+import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.results.RunResult;
 
 /**

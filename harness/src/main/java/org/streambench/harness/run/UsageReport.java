@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Set;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.GcLog;
-import org.streambench.harness.process.GcSecond;
-import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.results.GcSecond;
+import org.streambench.harness.results.GcSummary;
 import org.streambench.harness.results.ProcessUsage;
 
 /** What every sampled role used: CPU in all and in the steady window, peak memory, GC. */

@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.LatencySummary;
 
 /**
  * A bound on one end-to-end latency percentile of the steady state, e.g. {@code p99 <= 500ms}.

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.streambench.harness.collector.BacklogTrend;
-import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.Finding.Kind;
+import org.streambench.harness.results.LagSeries;
 import org.streambench.harness.results.RunResult;
 
 /**
@@ -113,10 +113,10 @@ public final class Sustainability {
    * (drops of the lag): an engine that commits every 30 s (Storm's spout) shows a lag that climbs
    * between its commits whatever its speed.
    */
-  public static OptionalDouble lagSlope(ConsumerLag.Series lag, long from, long to) {
+  public static OptionalDouble lagSlope(LagSeries lag, long from, long to) {
     List<long[]> xy = new ArrayList<>();
     int commits = 0;
-    for (ConsumerLag.Point p : lag.points()) {
+    for (LagSeries.Point p : lag.points()) {
       if (p.second() >= from && p.second() < to) {
         commits += !xy.isEmpty() && p.lag() < xy.get(xy.size() - 1)[1] ? 1 : 0;
         xy.add(new long[] {p.second(), p.lag()});
@@ -136,7 +136,7 @@ public final class Sustainability {
       return Optional.empty();
     }
     boolean backlogGrows = BacklogTrend.grows(backlog.getAsDouble(), rate);
-    for (ConsumerLag.Series lag : r.consumerLag()) {
+    for (LagSeries lag : r.consumerLag()) {
       OptionalDouble slope = lagSlope(lag, from, to);
       if (slope.isPresent() && BacklogTrend.grows(slope.getAsDouble(), rate) != backlogGrows) {
         return Optional.of(

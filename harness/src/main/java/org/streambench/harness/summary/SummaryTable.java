@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 

@@ -3,8 +3,8 @@ package org.streambench.harness.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.collector.SteadyWindow;
+import org.streambench.harness.results.LatencySummary;
 
 /**
  * YSB's window latency, {@code time_updated − window_start − window.ms} of each window's final

@@ -3,6 +3,7 @@ package org.streambench.harness.calibrate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.streambench.harness.results.CalibrationResult;
 import org.streambench.harness.results.ResultJson;
 
 class CalibrationResultTest {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
+import org.streambench.harness.results.CalibrationResult;
 
 class SizePairsTest {
   private static SizePairs.Pair pair(double gen, double pp, double col, double cp) {

@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.results.LatencySummary;
 
 class LatencySummaryTest {
 

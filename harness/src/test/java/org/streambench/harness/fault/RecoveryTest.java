@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.results.IntervalPoint;
 
 class RecoveryTest {
   private static final long P99 = 20_000;

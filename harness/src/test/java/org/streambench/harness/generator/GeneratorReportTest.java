@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.streambench.harness.results.GeneratorReport;
 
 class GeneratorReportTest {
   private static GeneratorReport report(long sent, long errors, long... perSecond) {

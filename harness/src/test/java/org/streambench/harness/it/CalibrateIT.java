@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.streambench.harness.calibrate.CalibrationResult;
 import org.streambench.harness.cli.StreambenchCli;
+import org.streambench.harness.results.CalibrationResult;
 import org.streambench.harness.results.ResultStore;
 
 /** {@code streambench calibrate} at a small scale, against the real Kafka perf tools. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.profile.FrameOwner;
-import org.streambench.harness.profile.ProcessProfile;
+import org.streambench.harness.results.ProcessProfile;
 import org.streambench.harness.results.RunResult;
 
 /**

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
-import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 

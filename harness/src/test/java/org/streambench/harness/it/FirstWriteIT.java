@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.streambench.harness.generator.Generator;
-import org.streambench.harness.generator.GeneratorReport;
+import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.workload.Workloads;
 
 /**

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.streambench.harness.results.LagSeries;
 
 class ConsumerLagTest {
   private static final TopicPartition P0 = new TopicPartition("in", 0);
@@ -35,7 +36,7 @@ class ConsumerLagTest {
             new ConsumerLag.Reading(origin + 900, 20),
             new ConsumerLag.Reading(origin + 2_100, 5));
     assertEquals(
-        List.of(new ConsumerLag.Point(0, 20), new ConsumerLag.Point(2, 5)),
+        List.of(new LagSeries.Point(0, 20), new LagSeries.Point(2, 5)),
         ConsumerLag.points(readings, origin));
   }
 }

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.results.GcSecond;
+import org.streambench.harness.results.GcSummary;
 
 class GcLogTest {
   // G1's lines as JDK 17 writes them with -Xlog:gc:file=...:timemillis

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.results.ProcessProfile;
 
 /** The real async-profiler, loaded into this test's JVM, profiling a loop of this class. */
 class CpuProfilerTest {

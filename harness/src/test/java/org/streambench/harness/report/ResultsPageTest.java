@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
 

@@ -15,7 +15,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.streambench.harness.calibrate.CalibrationResult;
 
 /**
  * What every database the results can live in must do, through every public method of {@link

@@ -4,11 +4,6 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
-import org.streambench.harness.calibrate.CalibrationResult;
-import org.streambench.harness.collector.LatencySummary;
-import org.streambench.harness.kafka.ConsumerLag;
-import org.streambench.harness.process.GcSecond;
-import org.streambench.harness.process.GcSummary;
 import org.streambench.verifier.Verdict;
 
 /** Results as the harness stores them, with what stresses a database: non-ASCII, large text. */
@@ -100,8 +95,8 @@ final class SampleResults {
         List.of(0L, 4096L, 8192L),
         null,
         List.of(
-            new ConsumerLag.Series(
-                "run-group", List.of(new ConsumerLag.Point(0, 1200), new ConsumerLag.Point(1, 0)))),
+            new LagSeries(
+                "run-group", List.of(new LagSeries.Point(0, 1200), new LagSeries.Point(1, 0)))),
         List.of(new Checkpoint(2.5, 1, "completed", 42, 4096, 8192, 3, -1)),
         null,
         new RunResult.Steady(10, 40));

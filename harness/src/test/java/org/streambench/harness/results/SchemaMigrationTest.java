@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.calibrate.CalibrationResult;
 
 /** SQLite databases written before {@code schema_version} existed are adopted with their data. */
 class SchemaMigrationTest {

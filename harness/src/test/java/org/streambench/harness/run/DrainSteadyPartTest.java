@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.streambench.harness.collector.IntervalPoint;
+import org.streambench.harness.results.IntervalPoint;
 
 class DrainSteadyPartTest {
   private static List<IntervalPoint> series(long... outPerSecond) {

@@ -11,9 +11,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
-import org.streambench.harness.generator.GeneratorReport;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.Finding.Kind;
+import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.results.RunResult;
 
 /** Every rule of {@link RunJudge}: each test fails if its rule is removed. */

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.LatencySummary;
 
 class LatencyObjectiveTest {
   @Test

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.BacklogTrend;
-import org.streambench.harness.collector.IntervalPoint;
-import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.Finding.Kind;
+import org.streambench.harness.results.IntervalPoint;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.collector.SteadyWindow;
+import org.streambench.harness.results.LatencySummary;
 
 class YsbWindowLatencyTest {
   private static final long WINDOW_MS = 10_000;

@@ -17,10 +17,10 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.streambench.harness.Mode;
-import org.streambench.harness.collector.IntervalPoint;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Configuration.Member;
 import org.streambench.harness.report.model.SteadyWindow;
+import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 
 /**

@@ -1,9 +1,9 @@
 package org.streambench.harness.report.model;
 
 import java.util.function.ToDoubleFunction;
-import org.streambench.harness.collector.LatencySummary;
 import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.streambench.harness.collector.LatencySummary;
+import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.RunResult;
 
 /**

@@ -3,10 +3,10 @@ package org.streambench.harness.report.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.streambench.harness.kafka.ConsumerLag;
-import org.streambench.harness.process.GcSecond;
-import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.GcSecond;
+import org.streambench.harness.results.GcSummary;
+import org.streambench.harness.results.LagSeries;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.suite.Sustainability;
@@ -48,7 +48,7 @@ public final class WhereTimeWent {
               checkpoints(r.checkpoints(), SteadyWindow.of(r))));
     }
     if (r.consumerLag() != null) {
-      for (ConsumerLag.Series lag : r.consumerLag()) {
+      for (LagSeries lag : r.consumerLag()) {
         lines.add(new Line("consumer lag " + lag.group(), lag(r, lag)));
       }
     }
@@ -129,11 +129,11 @@ public final class WhereTimeWent {
   }
 
   /** A group's lag: its largest and last value, its slope over the steady state. */
-  static String lag(RunResult r, ConsumerLag.Series lag) {
+  static String lag(RunResult r, LagSeries lag) {
     if (lag.points().isEmpty()) {
       return "no reading in the run's per-second series";
     }
-    long max = lag.points().stream().mapToLong(ConsumerLag.Point::lag).max().orElse(0);
+    long max = lag.points().stream().mapToLong(LagSeries.Point::lag).max().orElse(0);
     long last = lag.points().get(lag.points().size() - 1).lag();
     SteadyWindow steady = SteadyWindow.of(r);
     long from = (long) steady.fromSecond();

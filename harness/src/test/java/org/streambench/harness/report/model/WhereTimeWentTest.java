@@ -11,12 +11,12 @@ import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
-import org.streambench.harness.collector.IntervalPoint;
-import org.streambench.harness.generator.GeneratorReport;
-import org.streambench.harness.kafka.ConsumerLag;
-import org.streambench.harness.process.GcSecond;
-import org.streambench.harness.process.GcSummary;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.GcSecond;
+import org.streambench.harness.results.GcSummary;
+import org.streambench.harness.results.GeneratorReport;
+import org.streambench.harness.results.IntervalPoint;
+import org.streambench.harness.results.LagSeries;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.RunResultBuilder;
@@ -43,12 +43,12 @@ class WhereTimeWentTest {
         .config(Map.of("run.warmup", "10s", "run.duration", "20s"), "h");
   }
 
-  private static ConsumerLag.Series lag(LongUnaryOperator perSecond) {
-    List<ConsumerLag.Point> points = new ArrayList<>();
+  private static LagSeries lag(LongUnaryOperator perSecond) {
+    List<LagSeries.Point> points = new ArrayList<>();
     for (long s = 0; s < 30; s++) {
-      points.add(new ConsumerLag.Point(s, perSecond.applyAsLong(s)));
+      points.add(new LagSeries.Point(s, perSecond.applyAsLong(s)));
     }
-    return new ConsumerLag.Series("engine-group", points);
+    return new LagSeries("engine-group", points);
   }
 
   private static Checkpoint checkpoint(double at, String status, long millis) {

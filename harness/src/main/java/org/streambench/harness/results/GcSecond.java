@@ -1,4 +1,4 @@
-package org.streambench.harness.process;
+package org.streambench.harness.results;
 
 /**
  * The GC pauses of one second of a run (of one process, or of a role's processes together).

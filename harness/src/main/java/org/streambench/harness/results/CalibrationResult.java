@@ -1,4 +1,4 @@
-package org.streambench.harness.calibrate;
+package org.streambench.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
@@ -108,7 +108,7 @@ public record CalibrationResult(
       return new Spread(value, value, value);
     }
 
-    static Spread of(List<Double> values) {
+    public static Spread of(List<Double> values) {
       List<Double> sorted = values.stream().sorted().toList();
       int n = sorted.size();
       double median =

@@ -1,4 +1,4 @@
-package org.streambench.harness.profile;
+package org.streambench.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
@@ -52,7 +52,7 @@ public record ProcessProfile(
     return s.toString();
   }
 
-  static ProcessProfile failed(String process, long pid, String error) {
+  public static ProcessProfile failed(String process, long pid, String error) {
     return new ProcessProfile(
         process, pid, null, 0, Map.of(), List.of(), List.of(), 0, List.of(), null, null, error);
   }

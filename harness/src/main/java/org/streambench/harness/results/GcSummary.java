@@ -1,4 +1,4 @@
-package org.streambench.harness.process;
+package org.streambench.harness.results;
 
 /**
  * Garbage collection of one process (or of a role's processes together) in the steady state, from

@@ -1,4 +1,4 @@
-package org.streambench.harness.collector;
+package org.streambench.harness.results;
 
 import org.HdrHistogram.Histogram;
 

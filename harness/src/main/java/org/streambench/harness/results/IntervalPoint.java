@@ -1,4 +1,4 @@
-package org.streambench.harness.collector;
+package org.streambench.harness.results;
 
 /**
  * One second of output as the collector saw it.
