@@ -1,10 +1,15 @@
 package org.streambench.harness.run;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.streambench.harness.Mode;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.results.RunResultBuilder;
+import org.streambench.harness.workload.ExternalCheck;
 import org.streambench.harness.workload.InJobCheck;
 
 /**
@@ -27,5 +32,28 @@ record Measurements(
         seconds,
         cores > 0 ? out / cores : Double.NaN,
         cores > 0 ? in / cores : Double.NaN);
+  }
+
+  /** Adds its figures (and the external check's results) to a completed run's result. */
+  void addTo(RunResultBuilder result, Mode mode, ExternalCheck external) {
+    result.throughput(throughput).generator(generated);
+    if (collected != null) {
+      result
+          .latency(
+              mode == Mode.FIXED_RATE ? collected.endToEnd() : null,
+              collected.engine(),
+              Map.of(
+                  "endToEnd", collected.negativeEndToEnd(),
+                  "engine", collected.negativeEngine()))
+          .timeseries(collected.intervals());
+    }
+    Map<String, Object> workloadResults = new LinkedHashMap<>();
+    if (external != null) {
+      workloadResults.putAll(external.results());
+    }
+    if (inJob != null) {
+      workloadResults.put("inJob", inJob.results());
+    }
+    result.workloadResults(workloadResults.isEmpty() ? null : workloadResults);
   }
 }

@@ -2,26 +2,17 @@ package org.streambench.harness.run;
 
 import java.io.IOException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
-import org.streambench.harness.Mode;
-import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.Generator;
-import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
-import org.streambench.harness.process.StateOnDisk;
 import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.redis.Redis;
-import org.streambench.harness.results.Checkpoint;
-import org.streambench.harness.results.LagSeries;
 import org.streambench.harness.results.ProcessProfile;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
@@ -47,7 +38,8 @@ final class RunExecution {
   private final ProcessSampler sampler = new ProcessSampler();
   private final ServiceWatch watch = new ServiceWatch();
   private final EngineProcesses engineProcesses;
-  private final StateOnDisk stateOnDisk;
+  private final List<RunProbe> probes;
+  private final RunTopics topics;
   private RunContext context;
   private RunResult.Status status = RunResult.Status.COMPLETED;
   private RunResult.Failure failure;
@@ -56,8 +48,6 @@ final class RunExecution {
   private List<ProcessUsage> usage = List.of();
   private final CpuProfiler profiler;
   private List<ProcessProfile> profiles = List.of();
-  private ConsumerLag consumerLag;
-  private boolean topicsCreated;
 
   RunExecution(
       Home home,
@@ -79,8 +69,10 @@ final class RunExecution {
     this.redis = redis;
     this.progress = progress;
     this.engineProcesses = new EngineProcesses(engine, layout, request);
-    this.stateOnDisk =
-        engine.stateDirs().isEmpty() ? null : new StateOnDisk(layout.runDir(), engine.stateDirs());
+    this.topics = new RunTopics(kafka, layout, progress);
+    this.probes =
+        RunProbes.of(
+            engine, request, layout, kafka, flow.usesTopics(), engineProcesses, sampler, progress);
     this.profiler =
         request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null;
   }
@@ -115,19 +107,15 @@ final class RunExecution {
             profiler,
             progress);
     context.watchServices(redis);
-    if (stateOnDisk != null) {
-      stateOnDisk.start();
-    }
     try {
       watch.check();
       if (flow.usesTopics()) {
-        kafka.createTopics(layout.allTopics(), request.partitions());
-        topicsCreated = true;
-        consumerLag =
-            ConsumerLag.start(kafka, layout.runId(), layout.inputTopics(), request.partitions());
+        topics.create(request.partitions());
       }
+      probes.forEach(RunProbe::start);
       RunServices services = new RunServices(redis, layout.runId());
-      jobSpec(workload.setUp(services)).write(layout.specFile());
+      JobSpecs.of(request, layout, kafka, settings, workload.setUp(services))
+          .write(layout.specFile());
       measured = flow.run(context);
       if (flow.usesTopics()) {
         external =
@@ -144,62 +132,17 @@ final class RunExecution {
       context.stopDrivers();
       usage = context.processUsage();
       profiles = context.profiles();
-      if (stateOnDisk != null) {
-        stateOnDisk.close();
-      }
-      if (consumerLag != null) {
-        consumerLag.close();
-      }
+      probes.forEach(RunProbe::stop);
       engineProcesses.stop();
       if (profiler != null) {
         profiler.close();
       }
       sampler.close();
-      deleteTopics();
+      topics.delete();
       if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
         status = RunResult.Status.ABORTED;
         failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
       }
-    }
-  }
-
-  private JobSpec jobSpec(Map<String, String> fromSetUp) {
-    Map<String, String> params = new TreeMap<>(request.params());
-    params.put("seed", Long.toString(request.seed()));
-    params.putAll(fromSetUp);
-    if (request.mode() == Mode.IN_JOB) {
-      params.put("source", "in-job");
-      params.put("in-job.records", Long.toString(request.records()));
-    }
-    return new JobSpec(
-        layout.runId(),
-        request.workload(),
-        kafka.bootstrapServers(),
-        layout.inputTopic(),
-        layout.outputTopic(),
-        request.guarantee(),
-        request.parallelism(),
-        layout.runDir(),
-        settings,
-        params,
-        request.deployment(),
-        JobSpec.SOLE);
-  }
-
-  /**
-   * A run's topics are scratch data: an external cluster keeps none of it, and a suite's shared
-   * embedded broker would fill its disk with long drains' input and output (50 M records each).
-   */
-  private void deleteTopics() {
-    // a dead embedded node cannot delete, and the admin calls would wait for their timeouts
-    if (!topicsCreated || !kafka.nodes().values().stream().allMatch(n -> n.aliveOrFaulted())) {
-      return;
-    }
-    try {
-      // with Kafka Streams' repartition and changelog topics: its application.id is the run's id
-      kafka.deleteTopics(layout.allTopics(), layout.runId() + "-");
-    } catch (Exception e) {
-      progress.accept("could not delete the run's topics: " + e.getMessage());
     }
   }
 
@@ -243,58 +186,14 @@ final class RunExecution {
             .verdict(verdict.verdict(), verdict.findings())
             .verification(verdict.counts(), verdict.examples())
             .processes(usage, sampler.coresPerSecond())
-            .stateOnDisk(stateOnDisk == null ? null : stateOnDisk.perSecond())
-            .consumerLag(consumerLag())
-            .checkpoints(checkpoints())
-            .workers(
-                WorkerShares.read(
-                    layout.runDir(),
-                    engineProcesses.workers().stream().map(p -> p.name()).toList(),
-                    sampler.markEpochMillis(RunContext.STEADY_START),
-                    progress))
             .profiles(profiles)
             .config(config, ResolvedConfig.hash(config))
             .provenance(Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));
+    long origin = context == null ? -1 : context.seriesOriginMillis();
+    probes.forEach(probe -> probe.addTo(result, origin));
     if (completed) {
-      addMeasurements(result);
+      measured.addTo(result, request.mode(), external);
     }
     return result.build();
-  }
-
-  private List<LagSeries> consumerLag() {
-    long origin = context == null ? -1 : context.seriesOriginMillis();
-    return consumerLag == null || origin < 0 ? null : consumerLag.perSecond(origin);
-  }
-
-  private List<Checkpoint> checkpoints() {
-    try {
-      return Checkpoint.read(layout.runDir(), context == null ? -1 : context.seriesOriginMillis());
-    } catch (IOException e) {
-      progress.accept("could not read the engine's checkpoints: " + e.getMessage());
-      return null;
-    }
-  }
-
-  private void addMeasurements(RunResultBuilder result) {
-    result.throughput(measured.throughput()).generator(measured.generated());
-    CollectorReport collected = measured.collected();
-    if (collected != null) {
-      result
-          .latency(
-              request.mode() == Mode.FIXED_RATE ? collected.endToEnd() : null,
-              collected.engine(),
-              Map.of(
-                  "endToEnd", collected.negativeEndToEnd(),
-                  "engine", collected.negativeEngine()))
-          .timeseries(collected.intervals());
-    }
-    Map<String, Object> workloadResults = new LinkedHashMap<>();
-    if (external != null) {
-      workloadResults.putAll(external.results());
-    }
-    if (measured.inJob() != null) {
-      workloadResults.put("inJob", measured.inJob().results());
-    }
-    result.workloadResults(workloadResults.isEmpty() ? null : workloadResults);
   }
 }

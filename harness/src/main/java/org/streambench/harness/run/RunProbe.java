@@ -1,0 +1,24 @@
+package org.streambench.harness.run;
+
+import org.streambench.harness.results.RunResultBuilder;
+
+/**
+ * One measurement a run takes beside its flow (state on disk, consumer lag, the engine's
+ * checkpoints, each worker's share): started once the run's topics exist, stopped whatever happens,
+ * and its part added to the result. A new measurement is a probe, a result field and a report
+ * section (ARCHITECTURE.md, "Adding a measurement").
+ */
+interface RunProbe {
+  /** Starts measuring. */
+  default void start() {}
+
+  /** Stops measuring; called once, whatever happened, before the result is assembled. */
+  default void stop() {}
+
+  /**
+   * Adds what it measured to {@code result}.
+   *
+   * @param originMillis epoch ms of the run's per-second series' origin, negative if it has none
+   */
+  void addTo(RunResultBuilder result, long originMillis);
+}
