@@ -48,7 +48,7 @@ public final class Collector implements Runnable {
   /**
    * Consumer settings of the collector; stored with every run, shared with calibrate. The socket's
    * receive buffer is ConsumerPerformance's (its {@code --socket-buffer-size}, 2 MiB), not the
-   * client's 64 KiB default, which made every fetch of a large poll take many more reads
+   * client's 64 KiB default, with which a consumer loop read measurably slower on one CPU
    * (docs/driver-cost.md).
    */
   public static final Map<String, String> CONSUMER_SETTINGS =
