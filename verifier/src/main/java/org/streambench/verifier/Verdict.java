@@ -32,11 +32,6 @@ public record Verdict(
     }
   }
 
-  /** The texts of the reasons, in order. */
-  public List<String> reasonTexts() {
-    return reasons.stream().map(Reason::text).toList();
-  }
-
   /** The three answers a checker can give. */
   public enum Status {
     VALID,

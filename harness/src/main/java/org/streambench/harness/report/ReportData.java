@@ -80,7 +80,7 @@ final class ReportData {
                     Configuration.rateOf(r),
                     r.status(),
                     r.verdict(),
-                    r.reasons() == null ? "" : String.join("; ", r.reasons()),
+                    String.join("; ", r.reasons()),
                     kept == null ? "" : Boolean.toString(kept.sustainable())));
         for (Figure f : Figure.values()) {
           row.add(f.of(r));

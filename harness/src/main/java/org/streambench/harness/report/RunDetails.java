@@ -46,7 +46,7 @@ final class RunDetails {
         r.status() == RunResult.Status.COMPLETED
             ? upper(r.verdict())
             : upper(r.status()) + " (verdict " + r.verdict() + ")";
-    if (r.reasons() != null && !r.reasons().isEmpty()) {
+    if (!r.reasons().isEmpty()) {
       return verdict + ": " + r.reasons().get(0) + (r.reasons().size() > 1 ? " (and more)" : "");
     }
     return r.failure() == null ? verdict : verdict + ": " + r.failure().reason();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
 import org.streambench.verifier.Verdict;
@@ -94,7 +93,6 @@ public record RunResult(
     return null;
   }
 
-  /** Whether the run completed with a valid verdict: the only runs whose figures count. */
   /** Why the run is invalid: its invalid findings' texts. */
   public List<String> reasons() {
     return findings == null ? List.of() : Finding.texts(findings, Finding.Severity.INVALID);
@@ -111,13 +109,7 @@ public record RunResult(
         && findings.stream().anyMatch(f -> f.kind() == kind && f.severity() == severity);
   }
 
-  /** The first finding of {@code kind}, of either severity, if any. */
-  public Optional<Finding> first(Finding.Kind kind) {
-    return findings == null
-        ? Optional.empty()
-        : findings.stream().filter(f -> f.kind() == kind).findFirst();
-  }
-
+  /** Whether the run completed with a valid verdict: the only runs whose figures count. */
   public boolean completedValid() {
     return status == Status.COMPLETED && verdict == Verdict.Status.VALID;
   }

@@ -65,10 +65,8 @@ public final class SummaryTable {
       out.println(line.toString().stripTrailing());
     }
     for (RunResult r : runs) {
-      if (r.warnings() != null) {
-        r.warnings().forEach(w -> out.println("   " + r.engine() + ": " + w));
-      }
-      if (r.reasons() != null && !r.reasons().isEmpty()) {
+      r.warnings().forEach(w -> out.println("   " + r.engine() + ": " + w));
+      if (!r.reasons().isEmpty()) {
         out.println(
             "!! " + r.engine() + " " + upper(r.verdict()) + ": " + String.join("; ", r.reasons()));
       }
