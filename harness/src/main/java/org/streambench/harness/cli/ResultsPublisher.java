@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Objects;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.report.ResultsPage;
-import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.SuiteRecord;
@@ -19,7 +18,8 @@ final class ResultsPublisher {
   /** The option's description, shared by both commands. */
   static final String DESCRIPTION =
       "Write the suite's results page, DIR/<suite>.md with its charts in DIR/<suite>/ (default DIR:"
-          + " docs/results of this checkout), as shipped with streambench. Into docs/results it"
+          + " docs/results of this checkout), as shipped with streambench, with the stored suite"
+          + " beside it (DIR/<suite>/suite.json) and the index DIR/README.md. Into docs/results it"
           + " refuses a tree with uncommitted changes (results pages aside), jars older than"
           + " their sources, and a suite whose runs came from such a tree.";
 
@@ -32,24 +32,21 @@ final class ResultsPublisher {
         : Path.of(option);
   }
 
-  /** Writes the page and says where. */
+  /** Keeps the suite beside its page, writes the page and the index, and says where. */
   static void publish(ResultStore store, SuiteRecord suite, Home home, Path dir)
       throws IOException, SQLException {
     PublishGuard.requireCitable(home, dir);
     // the charts are drawn into SVG, never on a screen
     System.setProperty("java.awt.headless", "true");
     // as stored now: a suite that has just finished has its end time only there
-    SuiteRecord stored = store.suites().find(suite.suiteId());
-    ReportModel model = ReportModel.ofSuite(StoredSuite.load(store, stored));
-    PublishGuard.requireCleanRuns(home, dir, model.runs());
-    Path file = suiteFile(home, stored.file());
-    String text = file == null ? null : Files.readString(file);
-    Path page = ResultsPage.write(model, text, regenerate(file, stored), dir);
+    StoredSuite stored = StoredSuite.load(store, store.suites().find(suite.suiteId()));
+    PublishGuard.requireCleanRuns(home, dir, List.copyOf(stored.runs().values()));
+    Path page = new PublishedPages(home, dir).publish(stored);
     System.out.println("results page: " + page.toAbsolutePath());
   }
 
   /** The suite file as it is now, or null if it cannot be found. */
-  private static Path suiteFile(Home home, String file) {
+  static Path suiteFile(Home home, String file) {
     if (file == null) {
       return null;
     }

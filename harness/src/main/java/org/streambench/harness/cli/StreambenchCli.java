@@ -36,6 +36,7 @@ import picocli.CommandLine.Command;
       ShowCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      PagesCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -42,6 +42,16 @@ public final class ResultsPage {
   }
 
   /**
+   * The page's markdown as {@link #write} writes it, charts not drawn: what a published page is
+   * checked against.
+   */
+  public static String markdown(ReportModel model, String suiteFile, String regenerate) {
+    ResultsPage page = new ResultsPage(model, suiteFile, regenerate);
+    page.render();
+    return page.md.toString();
+  }
+
+  /**
    * Writes the page of {@code model}'s suite into {@code dir}; returns the page.
    *
    * @param suiteFile the suite file's text, for its opening comment (null if it is gone)

@@ -28,6 +28,11 @@ public final class ResultJson {
     return MAPPER.writeValueAsString(result);
   }
 
+  /** On one line: what a file with one value per line holds. */
+  public static String toCompactJson(Object value) throws IOException {
+    return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+  }
+
   public static RunResult fromJson(String json) throws IOException {
     JsonNode tree = MAPPER.readTree(json);
     if (tree instanceof ObjectNode result && !result.has("findings")) {

@@ -27,12 +27,12 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
 
 /** The HTML of a suite with a rate sweep, repetitions, an invalid run and a search. */
-class ReportHtmlTest {
+public class ReportHtmlTest {
   static final String EVIL_REASON = "lost 5 <script>alert(1)</script> & more";
   private static String html;
 
   /** flink and baseline at 1000 and 2000 records/s, 2 repetitions each, and a flink search. */
-  static StoredSuite suite() {
+  public static StoredSuite suite() {
     List<PointOutcome> points = new ArrayList<>();
     Map<String, RunResult> runs = new LinkedHashMap<>();
     for (String engine : List.of("flink", "baseline")) {

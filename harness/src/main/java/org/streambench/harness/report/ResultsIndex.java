@@ -1,0 +1,94 @@
+package org.streambench.harness.report;
+
+import java.util.List;
+
+/**
+ * The index of the published pages ({@code docs/results/README.md}), generated from the pages and
+ * their suite files, nothing typed in: one row per page with what its suite measures (the suite
+ * file's description, which holds no measured figure), where and when it ran, and whether the page
+ * is checked against the stored suite kept beside it.
+ */
+public final class ResultsIndex {
+  /**
+   * One page.
+   *
+   * @param page the page's name (its file without {@code .md})
+   * @param description what its suite measures, from the suite file; null if the file is gone
+   * @param suiteId the stored suite it was written from, null if the page does not say
+   * @param machine cores, memory and processor, as the page gives them; null if it does not
+   * @param checked whether its stored suite is kept beside it, so the page is checked against it
+   */
+  public record Entry(
+      String page, String description, String suiteId, String machine, boolean checked) {
+
+    /** The entry of a page, read from the lines its "How it ran" section always has. */
+    public static Entry of(String page, String markdown, String description, boolean checked) {
+      String suiteId = null;
+      String machine = null;
+      for (String line : markdown.split("\n")) {
+        if (line.startsWith("- Suite `")) {
+          suiteId = line.substring("- Suite `".length(), line.indexOf('`', "- Suite `".length()));
+        } else if (line.startsWith("- Machine: ")) {
+          String[] parts = line.substring("- Machine: ".length()).split(", ");
+          machine = String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
+        }
+      }
+      return new Entry(page, description, suiteId, machine, checked);
+    }
+  }
+
+  private ResultsIndex() {}
+
+  /** The index's markdown. */
+  public static String markdown(List<Entry> entries) {
+    StringBuilder md = new StringBuilder();
+    md.append("# Results measured with streambench\n\n")
+        .append(
+            "<!-- written by streambench from the pages below (./streambench pages --rewrite);"
+                + " do not edit -->\n\n")
+        .append(
+            """
+            One page per suite, each written by streambench from a stored suite (`--publish`):
+            what the suite measures (its file's opening comment), how and where it ran, its figures
+            with their intervals, every search with its trials, the suite's own run-to-run noise,
+            the engines against each other (resolved or not at that noise) and charts. The stored
+            suite is kept beside its page (`<page>/suite.json`), and `./streambench pages` checks
+            that every page is what that suite gives, word for word; `.ci/run` runs that check.
+            Pages marked *not checkable* were published before pages kept their suite: their
+            tables were written by the tool, but their opening prose came from the suite file of
+            the day and may quote figures their tables do not hold. Run their suites again to
+            replace them.
+
+            Absolute figures are the machine's that ran them (each page names its processor and the
+            exact versions): do not set figures from two processors side by side.
+
+            Run a suite and write its page, or write the page of a suite already stored:
+
+            ```bash
+            ./streambench suite suites/<suite>.yaml --publish
+            ./streambench report --suite ID --publish
+            ```
+
+            """)
+        .append("| page | what its suite measures | suite run | machine | checked |\n")
+        .append("|---|---|---|---|---|\n");
+    for (Entry e : entries) {
+      md.append(
+          String.format(
+              "| [%s](%s.md) | %s | %s | %s | %s |\n",
+              e.page(),
+              e.page(),
+              cell(e.description()),
+              e.suiteId() == null ? "–" : "`" + e.suiteId() + "`",
+              cell(e.machine()),
+              e.checked()
+                  ? "yes, against [its stored suite](" + e.page() + "/suite.json)"
+                  : "not checkable"));
+    }
+    return md.toString();
+  }
+
+  private static String cell(String text) {
+    return text == null ? "–" : text.replace("|", "\\|");
+  }
+}

@@ -1,0 +1,125 @@
+package org.streambench.harness.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.Home;
+import org.streambench.harness.report.ReportHtmlTest;
+import org.streambench.harness.report.ResultsPage;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.SuiteRecord;
+import org.streambench.harness.suite.SuiteSpec;
+
+/** Pages published with their stored suite, and the check that finds any word that is not its. */
+class PublishedPagesTest {
+  private static final String SUITE_FILE =
+      "# Measures a demo.\n"
+          + "# Figure: p99 per engine (ms).\n"
+          + "description: A demo of two engines\n"
+          + "engines: [flink, baseline]\n"
+          + "workloads: [identity]\n"
+          + "rates: [1000, 2000]\n"
+          + "repetitions: 2\n";
+
+  @TempDir Path root;
+  private Path dir;
+  private PublishedPages pages;
+
+  @BeforeEach
+  void publishTheDemo() throws Exception {
+    Files.createDirectories(root.resolve("suites"));
+    Path file = root.resolve("suites/demo.yaml");
+    Files.writeString(file, SUITE_FILE);
+    StoredSuite fixture = ReportHtmlTest.suite();
+    SuiteRecord r = fixture.suite();
+    SuiteRecord demo =
+        new SuiteRecord(
+            r.suiteId(),
+            "demo",
+            "suites/demo.yaml",
+            r.startedAt(),
+            r.finishedAt(),
+            r.status(),
+            SuiteSpec.read(file, false).toJson());
+    dir = root.resolve("docs/results");
+    pages = new PublishedPages(new Home(root, root.resolve("runs")), dir);
+    pages.publish(new StoredSuite(demo, fixture.points(), fixture.runs()));
+  }
+
+  @Test
+  void aPublishedPageKeepsItsSuiteAndPassesTheCheck() throws Exception {
+    assertTrue(Files.isRegularFile(dir.resolve("demo/suite.json")));
+    assertTrue(Files.readString(dir.resolve("demo.md")).contains("Measures a demo."));
+    assertEquals(List.of(), pages.check());
+    assertEquals(List.of(), pages.uncheckable());
+    String index = Files.readString(dir.resolve("README.md"));
+    assertTrue(
+        index.contains("| [demo](demo.md) | A demo of two engines | `"),
+        "the index's row: " + index);
+    assertTrue(index.contains("yes, against [its stored suite](demo/suite.json)"), index);
+  }
+
+  @Test
+  void aFigureEditedByHandIsFoundWithItsLine() throws Exception {
+    Path page = dir.resolve("demo.md");
+    List<String> lines = Files.readAllLines(page);
+    int row = 0;
+    while (!lines.get(row).startsWith("| flink, ")) {
+      row++;
+    }
+    // the row's fourth cell, throughput in: one figure made a little better
+    String[] cells = lines.get(row).split(" \\| ");
+    cells[3] = cells[3].replaceFirst("^(\\d)", "9");
+    lines.set(row, String.join(" | ", cells));
+    Files.write(page, lines);
+
+    List<String> problems = pages.check();
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(
+        problems.get(0).startsWith("demo.md: line " + (row + 1) + " is \""), problems.get(0));
+  }
+
+  @Test
+  void aSuiteFilesChangedCommentOrSettingsMakeThePageStale() throws Exception {
+    Path file = root.resolve("suites/demo.yaml");
+    Files.writeString(file, SUITE_FILE.replace("Measures a demo.", "Measures a demo again."));
+    assertTrue(pages.check().get(0).startsWith("demo.md: line 5 is"), pages.check().toString());
+
+    Files.writeString(file, SUITE_FILE.replace("rates: [1000, 2000]", "rates: [1000, 3000]"));
+    assertTrue(
+        pages.check().get(0).contains("its suite file no longer runs what the stored suite ran"),
+        pages.check().toString());
+  }
+
+  @Test
+  void theIndexIsGeneratedAndAPageWithoutItsSuiteIsNotCheckable() throws Exception {
+    Files.writeString(dir.resolve("old.md"), "# old\n\n- Suite `20250101-000000-old`, completed\n");
+    assertEquals(List.of("old"), pages.uncheckable());
+    // the index no longer lists every page
+    assertTrue(pages.check().get(0).startsWith("README.md is not the index the pages give"));
+
+    assertEquals(1, pages.rewrite().size());
+    assertEquals(List.of(), pages.check());
+    assertTrue(
+        Files.readString(dir.resolve("README.md"))
+            .contains("| [old](old.md) | – | `20250101-000000-old` | – | not checkable |"));
+  }
+
+  @Test
+  void aSuiteReadBackFromItsFileWritesTheSamePageAsTheDatabasesCopy() throws Exception {
+    StoredSuite fixture = ReportHtmlTest.suite();
+    Path file = root.resolve("copy.json");
+    fixture.write(file);
+    assertEquals(
+        ResultsPage.markdown(ReportModel.ofSuite(fixture), SUITE_FILE, "regenerate"),
+        ResultsPage.markdown(
+            ReportModel.ofSuite(StoredSuite.read(file)), SUITE_FILE, "regenerate"));
+  }
+}
