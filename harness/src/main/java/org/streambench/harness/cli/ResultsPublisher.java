@@ -75,7 +75,7 @@ final class ResultsPublisher {
         SuiteSpec asFiled = SuiteSpec.read(file, quick);
         String cpus = Objects.equals(asFiled.cpus(), ran.cpus()) ? null : ran.cpus();
         SuiteSpec placed = cpus == null ? asFiled : asFiled.withCpus(cpus);
-        if (placed.toJson().equals(ran.toJson())) {
+        if (placed.runsTheSameAs(ran)) {
           return "./streambench suite "
               + suite.file()
               + (quick ? " --quick" : "")

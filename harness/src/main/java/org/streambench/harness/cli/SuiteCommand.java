@@ -18,6 +18,7 @@ import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
+import org.streambench.harness.report.HeadlineSection;
 import org.streambench.harness.results.PointOutcome;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
@@ -88,6 +89,7 @@ final class SuiteCommand implements Callable<Integer> {
     Home home = data.home();
     EngineRegistry registry = EngineRegistry.scan(home.enginesDir());
     SuiteSpec spec = SuiteSpec.read(file, quick);
+    spec.headline().forEach(HeadlineSection::check);
     if (cpus.given()) {
       if (resume) {
         throw new UsageException(

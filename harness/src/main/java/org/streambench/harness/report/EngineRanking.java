@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
@@ -21,6 +22,8 @@ import org.streambench.harness.results.PointOutcome;
  * the repetitions could have resolved.
  */
 final class EngineRanking {
+  private static final String ENGINE = "engine";
+
   private EngineRanking() {}
 
   /** What the ranking's ratios and verdicts mean, for the page. */
@@ -33,12 +36,16 @@ final class EngineRanking {
   /** The page's lines, one group of configurations after another; empty if no group has two. */
   static List<String> lines(ReportModel model) {
     List<String> lines = new ArrayList<>();
-    for (var g : groups(model.searches()).entrySet()) {
-      lines.add("- " + describe(g.getKey(), model.common()) + ":");
+    for (var g : groups(model.searches(), ENGINE, Set.of()).entrySet()) {
+      lines.add("- " + describe(g.getKey(), model.common(), "every engine") + ":");
       lines.add(
           "  - "
               + ranked(
-                  g.getValue(), "sustainable rate (records/s)", EngineRanking::sustainable, true));
+                  g.getValue(),
+                  ENGINE,
+                  "sustainable rate (records/s)",
+                  EngineRanking::sustainable,
+                  true));
       List<String> open =
           g.getValue().stream()
               .filter(
@@ -51,14 +58,15 @@ final class EngineRanking {
         lines.add("  - a lower bound, the search not converged: " + String.join(", ", open));
       }
     }
-    for (var g : groups(model.measured()).entrySet()) {
-      lines.add("- " + describe(g.getKey(), model.common()) + ":");
+    for (var g : groups(model.measured(), ENGINE, Set.of()).entrySet()) {
+      lines.add("- " + describe(g.getKey(), model.common(), "every engine") + ":");
       // at a fixed rate every engine that keeps up takes in that rate: only drains rank by it
       if (!g.getKey().containsKey("rate")) {
         lines.add(
             "  - "
                 + ranked(
                     g.getValue(),
+                    ENGINE,
                     label(Figure.THROUGHPUT_IN),
                     c -> c.spread(Figure.THROUGHPUT_IN),
                     true));
@@ -71,7 +79,11 @@ final class EngineRanking {
         lines.add(
             "  - "
                 + ranked(
-                    g.getValue(), label(Figure.E2E_P99), c -> c.spread(Figure.E2E_P99), false));
+                    g.getValue(),
+                    ENGINE,
+                    label(Figure.E2E_P99),
+                    c -> c.spread(Figure.E2E_P99),
+                    false));
       }
     }
     return lines;
@@ -113,24 +125,37 @@ final class EngineRanking {
             .toList());
   }
 
-  /** Configurations by their labels without the engine, where two or more engines share them. */
-  private static Map<Map<String, String>, List<Configuration>> groups(List<Configuration> cs) {
+  /**
+   * Configurations that have a value of {@code key}, by their labels without it (and without {@code
+   * following}: labels whose value follows from it), where two or more share them.
+   */
+  static Map<Map<String, String>, List<Configuration>> groups(
+      List<Configuration> cs, String key, Set<String> following) {
     Map<Map<String, String>, List<Configuration>> groups = new LinkedHashMap<>();
     for (Configuration c : cs) {
+      if (!c.labels().containsKey(key)) {
+        continue;
+      }
       Map<String, String> rest = new LinkedHashMap<>(c.labels());
-      rest.remove("engine");
+      rest.remove(key);
+      rest.keySet().removeAll(following);
       groups.computeIfAbsent(rest, k -> new ArrayList<>()).add(c);
     }
     groups.values().removeIf(g -> g.size() < 2);
     return groups;
   }
 
-  private static String label(Figure f) {
+  static String label(Figure f) {
     return f.label() + " (" + f.unit() + ")";
   }
 
-  private static String ranked(
+  /**
+   * {@code label: A 12 (best), B 10 (0.83×, resolved), ...}: each configuration named by its value
+   * of {@code key}, best first, those without a value left out.
+   */
+  static String ranked(
       List<Configuration> configurations,
+      String key,
       String label,
       Function<Configuration, Spread> figure,
       boolean higherIsBetter) {
@@ -148,7 +173,7 @@ final class EngineRanking {
     for (Configuration c : sorted) {
       Spread v = figure.apply(c);
       parts.add(
-          c.labels().get("engine")
+          c.labels().get(key)
               + " "
               + ResultsPage.number(v.median())
               + (c == sorted.get(0)
@@ -160,7 +185,8 @@ final class EngineRanking {
     return label + ": " + String.join(", ", parts);
   }
 
-  private static String describe(Map<String, String> labels, Map<String, String> common) {
+  /** The labels that set a group apart from the rest of the page, or {@code all} if none. */
+  static String describe(Map<String, String> labels, Map<String, String> common, String all) {
     List<String> parts = new ArrayList<>();
     labels.forEach(
         (k, v) -> {
@@ -168,6 +194,6 @@ final class EngineRanking {
             parts.add(k + "=" + v);
           }
         });
-    return parts.isEmpty() ? "every engine" : String.join(" ", parts);
+    return parts.isEmpty() ? all : String.join(" ", parts);
   }
 }

@@ -1,5 +1,6 @@
 package org.streambench.harness.report;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,25 +18,39 @@ public final class ResultsIndex {
    * @param suiteId the stored suite it was written from, null if the page does not say
    * @param machine cores, memory and processor, as the page gives them; null if it does not
    * @param checked whether its stored suite is kept beside it, so the page is checked against it
+   * @param headlines the page's headline sentences, as it gives them
    */
   public record Entry(
-      String page, String description, String suiteId, String machine, boolean checked) {
+      String page,
+      String description,
+      String suiteId,
+      String machine,
+      boolean checked,
+      List<String> headlines) {
 
     /** The entry of a page, read from the lines its "How it ran" section always has. */
     public static Entry of(String page, String markdown, String description, boolean checked) {
       String suiteId = null;
       String machine = null;
+      List<String> headlines = new ArrayList<>();
+      String heading = null;
       for (String line : markdown.split("\n")) {
-        if (line.startsWith("- Suite `")) {
+        if (line.startsWith("## ")) {
+          heading = line.startsWith(HEADLINE) ? line.substring(HEADLINE.length()) : null;
+        } else if (heading != null && line.startsWith("- ")) {
+          headlines.add(heading + ", " + line.substring(2));
+        } else if (line.startsWith("- Suite `")) {
           suiteId = line.substring("- Suite `".length(), line.indexOf('`', "- Suite `".length()));
         } else if (line.startsWith("- Machine: ")) {
           String[] parts = line.substring("- Machine: ".length()).split(", ");
           machine = String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
         }
       }
-      return new Entry(page, description, suiteId, machine, checked);
+      return new Entry(page, description, suiteId, machine, checked, headlines);
     }
   }
+
+  private static final String HEADLINE = "## Headline: ";
 
   private ResultsIndex() {}
 
@@ -70,15 +85,16 @@ public final class ResultsIndex {
             ```
 
             """)
-        .append("| page | what its suite measures | suite run | machine | checked |\n")
-        .append("|---|---|---|---|---|\n");
+        .append("| page | what its suite measures | headline | suite run | machine | checked |\n")
+        .append("|---|---|---|---|---|---|\n");
     for (Entry e : entries) {
       md.append(
           String.format(
-              "| [%s](%s.md) | %s | %s | %s | %s |\n",
+              "| [%s](%s.md) | %s | %s | %s | %s | %s |\n",
               e.page(),
               e.page(),
               cell(e.description()),
+              e.headlines().isEmpty() ? "–" : cell(String.join("<br>", e.headlines())),
               e.suiteId() == null ? "–" : "`" + e.suiteId() + "`",
               cell(e.machine()),
               e.checked()

@@ -25,8 +25,9 @@ import org.streambench.harness.suite.SuiteSpec;
 
 /**
  * A suite's results page ({@code docs/results/<suite>.md}, charts in {@code <suite>/*.svg}) read
- * from the stored suite, nothing typed in: what it reproduces, how it ran, medians with intervals,
- * searches, faults, the rig's floor, run-to-run noise, engines ranked (resolved or not).
+ * from the stored suite, nothing typed in: what it reproduces, its headline comparison ({@link
+ * HeadlineSection}), how it ran, medians with intervals, searches, faults, the rig's floor,
+ * run-to-run noise, engines ranked (resolved or not).
  */
 public final class ResultsPage {
   private final ReportModel model;
@@ -88,6 +89,11 @@ public final class ResultsPage {
     if (!header.isEmpty()) {
       line(header);
       line("");
+    }
+    if (suiteFile != null) {
+      for (SuiteSpec.Headline headline : SuiteSpec.headlinesIn(suiteFile)) {
+        HeadlineSection.lines(model, headline).forEach(this::line);
+      }
     }
     HowItRan.lines(model.suite(), model.runs(), regenerate).forEach(this::line);
     measured();

@@ -28,6 +28,8 @@ import org.streambench.harness.UsageException;
  *
  * @param name the suite's name (defaults to the file name)
  * @param description what it reproduces, shown in reports
+ * @param headline the comparisons its page opens with ({@link Headline}), one or a list; empty =
+ *     none
  * @param mode fixed-rate (a rate sweep when several rates), drain, in-job or sustainable
  * @param engines engines to run
  * @param workloads workloads to run
@@ -68,6 +70,7 @@ import org.streambench.harness.UsageException;
 public record SuiteSpec(
     String name,
     String description,
+    List<Headline> headline,
     String mode,
     List<String> engines,
     List<String> workloads,
@@ -108,6 +111,7 @@ public record SuiteSpec(
       new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE);
 
   public SuiteSpec {
+    headline = orDefault(headline, List.of());
     mode = mode == null ? "fixed-rate" : mode;
     guarantees = orDefault(guarantees, List.of("at-least-once"));
     parallelism = orDefault(parallelism, List.of(1));
@@ -184,6 +188,37 @@ public record SuiteSpec(
     ObjectNode tree = JSON.valueToTree(this);
     tree.put("cpus", cpus);
     return fromTree(tree, "suite --cpus");
+  }
+
+  /**
+   * Whether {@code other} runs exactly what this spec runs: every field but those that only say
+   * what the suite is and how its page reads ({@code description}, {@code headline}).
+   */
+  public boolean runsTheSameAs(SuiteSpec other) {
+    ObjectNode mine = JSON.valueToTree(this);
+    ObjectNode theirs = JSON.valueToTree(other);
+    for (ObjectNode tree : List.of(mine, theirs)) {
+      tree.remove(List.of("description", "headline"));
+    }
+    return mine.equals(theirs);
+  }
+
+  /**
+   * The headlines a suite file's text names, empty if none (or the text is not a suite's YAML): a
+   * page reads them from the file as it is now, like its description.
+   */
+  public static List<Headline> headlinesIn(String suiteFile) {
+    try {
+      JsonNode tree = YAML.readTree(suiteFile);
+      if (!(tree instanceof ObjectNode fields) || !fields.has("headline")) {
+        return List.of();
+      }
+      ObjectNode only = YAML.createObjectNode();
+      only.set("headline", fields.get("headline"));
+      return YAML.treeToValue(only, SuiteSpec.class).headline();
+    } catch (IOException e) {
+      return List.of();
+    }
   }
 
   /** The spec as stored with a suite, and back. */
@@ -263,6 +298,24 @@ public record SuiteSpec(
     public EngineConfig {
       profiles = profiles == null ? List.of() : profiles;
       set = set == null ? Map.of() : set;
+    }
+  }
+
+  /**
+   * A comparison a suite's page opens with, its sentences written from the stored suite: one figure
+   * across the values of one dimension, within each combination of the others. In YAML: {@code
+   * headline: {figure: throughput-in, across: set:flink.execution.checkpointing.interval}}.
+   *
+   * @param figure what is compared: {@code sustainable} (a search's rate) or a figure of the page's
+   *     table by its id ({@code throughput-in}, {@code e2e-p99}, ...; docs/suites.md)
+   * @param across the dimension whose values are compared, as the page names it ({@code engine},
+   *     {@code guarantee}, {@code variant}, {@code set:KEY}, {@code param:NAME}, {@code rate}, ...)
+   */
+  public record Headline(String figure, String across) {
+    public Headline {
+      if (figure == null || figure.isBlank() || across == null || across.isBlank()) {
+        throw new IllegalArgumentException("headline needs both figure and across");
+      }
     }
   }
 

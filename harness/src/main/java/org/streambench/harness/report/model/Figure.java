@@ -87,7 +87,25 @@ public enum Figure {
 
   /** Whether more is better (throughput), as against less (latency, CPU, memory, state). */
   public boolean higherIsBetter() {
-    return this == THROUGHPUT_IN || this == THROUGHPUT_OUT || this == IN_PER_ENGINE_CORE;
+    return this == THROUGHPUT_IN
+        || this == THROUGHPUT_OUT
+        || this == IN_PER_ENGINE_CORE
+        || this == IN_PER_GIVEN_CORE;
+  }
+
+  /** Its name in a suite file's {@code headline}: {@code throughput-in}, {@code e2e-p99}, ... */
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+
+  /** The figure of {@code id} ({@link #id}), or null. */
+  public static Figure byId(String id) {
+    for (Figure f : values()) {
+      if (f.id().equals(id)) {
+        return f;
+      }
+    }
+    return null;
   }
 
   public String label() {

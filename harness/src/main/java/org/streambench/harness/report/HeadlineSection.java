@@ -1,0 +1,101 @@
+package org.streambench.harness.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.report.model.Configuration;
+import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Spread;
+import org.streambench.harness.suite.SuiteSpec;
+
+/**
+ * The comparison a suite's page opens with ({@link SuiteSpec.Headline}), in sentences computed from
+ * the stored suite: within each combination of the other dimensions, the compared values best
+ * first, each other one as a ratio of the best and resolved or not at the noise its repetitions
+ * measured; searches that did not converge said as lower bounds, values without a valid run named.
+ */
+public final class HeadlineSection {
+  /** The headline figure that is not a column of the page's table: a search's rate. */
+  static final String SUSTAINABLE = "sustainable";
+
+  /**
+   * Labels whose value follows from another's: a local point has no workers, and a suite that
+   * sweeps parallelism alone gives each point as many partitions.
+   */
+  private static final Map<String, Set<String>> FOLLOWING =
+      Map.of("deployment", Set.of("workers"), "parallelism", Set.of("partitions"));
+
+  private HeadlineSection() {}
+
+  /** Refuses, in one line, a headline whose figure the pages do not have. */
+  public static void check(SuiteSpec.Headline headline) {
+    if (!SUSTAINABLE.equals(headline.figure()) && Figure.byId(headline.figure()) == null) {
+      throw new UsageException(
+          "headline: unknown figure '"
+              + headline.figure()
+              + "'; one of "
+              + SUSTAINABLE
+              + ", "
+              + String.join(", ", Arrays.stream(Figure.values()).map(Figure::id).toList()));
+    }
+  }
+
+  /** The section's markdown lines, the blank line that closes it included. */
+  static List<String> lines(ReportModel model, SuiteSpec.Headline headline) {
+    check(headline);
+    Figure figure = Figure.byId(headline.figure());
+    String label = figure == null ? "sustainable rate (records/s)" : EngineRanking.label(figure);
+    Function<Configuration, Spread> value =
+        figure == null ? EngineRanking::sustainable : c -> c.spread(figure);
+    boolean higherIsBetter = figure == null || figure.higherIsBetter();
+    String across = headline.across();
+
+    List<String> lines = new ArrayList<>();
+    lines.add("## Headline: " + label + " across " + across);
+    lines.add("");
+    Map<Map<String, String>, List<Configuration>> groups =
+        EngineRanking.groups(
+            figure == null ? model.searches() : model.measured(),
+            across,
+            FOLLOWING.getOrDefault(across, Set.of()));
+    if (groups.isEmpty()) {
+      lines.add("No two configurations of this suite differ in " + across + " alone.");
+      lines.add("");
+      return lines;
+    }
+    for (var g : groups.entrySet()) {
+      lines.add(
+          "- "
+              + EngineRanking.describe(g.getKey(), model.common(), "every configuration")
+              + ": "
+              + EngineRanking.ranked(g.getValue(), across, label, value, higherIsBetter));
+      for (Configuration c : g.getValue()) {
+        String name = c.labels().get(across);
+        if (value.apply(c).n() == 0) {
+          lines.add("  - " + name + ": no valid run (" + Verdicts.of(c).text() + ")");
+        } else if (figure == null) {
+          c.points().stream()
+              .filter(p -> p.search() != null && !p.search().converged())
+              .findFirst()
+              .ifPresent(
+                  p ->
+                      lines.add(
+                          "  - "
+                              + name
+                              + ": a lower bound, its search did not converge ("
+                              + p.search().stopReason()
+                              + ")"));
+        }
+      }
+    }
+    lines.add("");
+    lines.add(EngineRanking.NOTE.replace("Each engine after", "Each value after"));
+    lines.add("");
+    return lines;
+  }
+}

@@ -1,0 +1,74 @@
+package org.streambench.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.report.model.ReportFixtures;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.RunResult;
+import org.streambench.harness.suite.SuiteSpec;
+
+/** A page's headline: one figure across one dimension, in sentences from the stored suite. */
+class HeadlineSectionTest {
+  private static ReportModel model(StoredSuite s) {
+    // without the escaping test's extra label on flink's points: the engines then share their rates
+    s.points().forEach(p -> p.labels().remove("param:note"));
+    return ReportModel.ofSuite(s);
+  }
+
+  @Test
+  void theFigureAcrossTheDimensionBestFirstWithTheRatioAndItsResolution() {
+    List<String> lines =
+        HeadlineSection.lines(
+            model(ReportHtmlTest.suite()), new SuiteSpec.Headline("e2e-p99", "engine"));
+    assertEquals("## Headline: e2e p99 (ms) across engine", lines.get(0));
+    // at 1000/s flink's p99 were 11 and 12 ms, baseline's the same: lower is better
+    assertTrue(
+        lines.contains(
+            "- rate=1000: e2e p99 (ms): flink 11.5, baseline 11.5 (1.00×, not resolved (smallest"
+                + " resolvable 8.7%))"),
+        lines.toString());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("- rate=2000: ")), lines.toString());
+  }
+
+  @Test
+  void aValueWithoutAValidRunIsNamed() {
+    StoredSuite s = ReportHtmlTest.suite();
+    Map<String, RunResult> runs = new LinkedHashMap<>(s.runs());
+    runs.put("baseline-2000-1", ReportFixtures.failed("baseline-2000-1", "baseline", 2000));
+    runs.put("baseline-2000-2", ReportFixtures.failed("baseline-2000-2", "baseline", 2000));
+    List<String> lines =
+        HeadlineSection.lines(
+            model(new StoredSuite(s.suite(), s.points(), runs)),
+            new SuiteSpec.Headline("e2e-p99", "engine"));
+    assertTrue(
+        lines.stream().anyMatch(l -> l.startsWith("  - baseline: no valid run (")),
+        lines.toString());
+  }
+
+  @Test
+  void aDimensionNothingVariesInSaysSo() {
+    List<String> lines =
+        HeadlineSection.lines(
+            model(ReportHtmlTest.suite()), new SuiteSpec.Headline("e2e-p99", "guarantee"));
+    assertTrue(
+        lines.contains("No two configurations of this suite differ in guarantee alone."),
+        lines.toString());
+  }
+
+  @Test
+  void anUnknownFigureIsRefusedInOneLine() {
+    UsageException e =
+        assertThrows(
+            UsageException.class,
+            () -> HeadlineSection.check(new SuiteSpec.Headline("speed", "engine")));
+    assertTrue(e.getMessage().startsWith("headline: unknown figure 'speed'; one of sustainable, "));
+  }
+}
