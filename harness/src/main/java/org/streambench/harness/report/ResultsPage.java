@@ -21,6 +21,7 @@ import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.RigFloor;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.suite.LatencyObjective;
 import org.streambench.harness.suite.SuiteSpec;
 
 /**
@@ -131,6 +132,8 @@ public final class ResultsPage {
     line("");
     line("Median over each configuration's valid runs, with [low–high] when it has several.");
     line("");
+    SuiteSpec spec = SuiteSpec.fromJson(model.suite().specJson());
+    LatencyObjective objective = LatencyObjective.parse(spec.latencyObjective());
     List<String> header = new ArrayList<>(List.of("configuration", "runs", "verdicts"));
     columns.forEach(f -> header.add(f.label() + " (" + f.unit() + ")"));
     row(header);
@@ -139,7 +142,7 @@ public final class ResultsPage {
       List<String> cells = new ArrayList<>();
       cells.add(c.name());
       cells.add(c.repetitions());
-      cells.add(Verdicts.of(c).text());
+      cells.add(Verdicts.of(c, objective).text());
       columns.forEach(f -> cells.add(spread(c.spread(f))));
       row(cells);
     }
@@ -153,7 +156,6 @@ public final class ResultsPage {
       line(String.join(" ", floor));
       line("");
     }
-    SuiteSpec spec = SuiteSpec.fromJson(model.suite().specJson());
     List<String> shortDrains =
         "drain".equals(spec.mode()) && spec.drainSeconds() > 0
             ? ShortDrains.of(measured, spec.drainSeconds())
