@@ -20,7 +20,10 @@ import picocli.CommandLine.Parameters;
           + " it is now, and the index README.md what the pages give. A figure edited by hand, a"
           + " suite file changed since its suite ran, or a page written by an older streambench"
           + " shows as a difference, named by page and line. Pages published before pages kept"
-          + " their suite are listed as not checkable.",
+          + " their suite are listed as not checkable. Where two pages measured the same"
+          + " configuration (same settings, processor and versions) and their figures disagree"
+          + " beyond the noise each measured, both pages say so and link each other; the check"
+          + " lists those pairs.",
       "Exit 0 when every checkable page and the index agree, 1 when one does not."
     })
 final class PagesCommand implements Callable<Integer> {
@@ -62,6 +65,12 @@ final class PagesCommand implements Callable<Integer> {
     }
     List<String> problems = pages.check();
     problems.forEach(p -> System.out.println("DIFFERS: " + p));
+    pages
+        .disagreements()
+        .forEach(
+            d ->
+                System.out.println(
+                    "DISAGREE beyond their noise (both pages say so and link each other): " + d));
     System.out.println(
         problems.isEmpty()
             ? "every checkable page is what its stored suite gives, and so is the index"

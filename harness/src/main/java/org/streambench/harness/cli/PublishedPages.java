@@ -1,16 +1,21 @@
 package org.streambench.harness.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.report.ResultsIndex;
 import org.streambench.harness.report.ResultsPage;
+import org.streambench.harness.report.SameConfigurations;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.suite.SuiteSpec;
@@ -33,55 +38,77 @@ final class PublishedPages {
     this.dir = dir;
   }
 
-  /** Keeps {@code suite} beside its page, writes the page and its charts, and the index. */
+  /** Keeps {@code suite} beside its page, writes the pages and their charts, and the index. */
   Path publish(StoredSuite suite) throws IOException {
     suite.write(dataFile(suite.suite().name()));
-    Path page = write(StoredSuite.read(dataFile(suite.suite().name())));
-    Files.writeString(dir.resolve(INDEX), index(), StandardCharsets.UTF_8);
-    return page;
+    rewrite();
+    return dir.resolve(suite.suite().name() + ".md");
   }
 
-  /** Writes every page again from its stored suite, and the index; returns the pages written. */
+  /**
+   * Writes every page again from its stored suite (each page names the configurations other pages
+   * measured too, so one suite's new data can change another's page), and the index; returns the
+   * pages written.
+   */
   List<Path> rewrite() throws IOException {
     List<Path> written = new ArrayList<>();
-    for (String page : pages()) {
-      if (Files.isRegularFile(dataFile(page))) {
-        written.add(write(StoredSuite.read(dataFile(page))));
-      }
+    Map<String, Source> sources = sources();
+    for (Source source : sources.values()) {
+      written.add(
+          ResultsPage.write(
+              source.model(), source.text(), source.regenerate(), source.others(), dir));
     }
-    Files.writeString(dir.resolve(INDEX), index(), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(INDEX), index(sources), StandardCharsets.UTF_8);
     return written;
   }
 
   /** Where each page differs from what its stored suite gives, one line each; empty if nowhere. */
   List<String> check() throws IOException {
     List<String> problems = new ArrayList<>();
-    for (String page : pages()) {
-      Path data = dataFile(page);
-      if (!Files.isRegularFile(data)) {
-        continue;
-      }
-      StoredSuite suite = StoredSuite.read(data);
-      Source source = source(suite);
-      String name = page + ".md";
-      if (!suite.suite().name().equals(page)) {
-        problems.add(name + ": its stored suite is " + suite.suite().name() + "'s");
-      } else if (source.regenerate() == null) {
-        problems.add(
-            name
-                + ": its suite file no longer runs what the stored suite ran (changed or gone):"
-                + " run the suite again");
-      } else {
-        String expected = ResultsPage.markdown(source.model(), source.text(), source.regenerate());
-        firstDifference(Files.readString(dir.resolve(name)), expected)
-            .ifPresent(d -> problems.add(name + ": " + d));
-      }
-    }
+    Map<String, Source> sources = sources();
+    sources.forEach(
+        (page, source) -> {
+          String name = page + ".md";
+          if (!source.model().suite().name().equals(page)) {
+            problems.add(name + ": its stored suite is " + source.model().suite().name() + "'s");
+          } else if (source.regenerate() == null) {
+            problems.add(
+                name
+                    + ": its suite file no longer runs what the stored suite ran (changed or"
+                    + " gone): run the suite again");
+          } else {
+            String expected =
+                ResultsPage.markdown(
+                    source.model(), source.text(), source.regenerate(), source.others());
+            firstDifference(read(dir.resolve(name)), expected)
+                .ifPresent(d -> problems.add(name + ": " + d));
+          }
+        });
     Path index = dir.resolve(INDEX);
     String actual = Files.isRegularFile(index) ? Files.readString(index) : "";
-    firstDifference(actual, index())
+    firstDifference(actual, index(sources))
         .ifPresent(d -> problems.add(INDEX + " is not the index the pages give: " + d));
     return problems;
+  }
+
+  /**
+   * Where two pages measured the same configuration and disagree beyond their noise, one line per
+   * pair of pages and figure: the pages say so themselves, and link each other.
+   */
+  List<String> disagreements() throws IOException {
+    List<String> out = new ArrayList<>();
+    sources()
+        .forEach(
+            (page, source) ->
+                source.others().stream()
+                    .filter(m -> m.disagrees() && page.compareTo(m.otherPage()) < 0)
+                    .forEach(
+                        m ->
+                            out.add(
+                                String.format(
+                                    "%s and %s, %s: %s",
+                                    page, m.otherPage(), m.here(), m.figure()))));
+    return out;
   }
 
   /** The pages without a stored suite beside them, which no check can reach. */
@@ -89,43 +116,73 @@ final class PublishedPages {
     return pages().stream().filter(p -> !Files.isRegularFile(dataFile(p))).toList();
   }
 
-  private Path write(StoredSuite suite) throws IOException {
-    Source source = source(suite);
-    return ResultsPage.write(source.model(), source.text(), source.regenerate(), dir);
+  /**
+   * What a page is written from: its suite, its suite file as it is now, and its configurations
+   * that other pages measured too.
+   */
+  private record Source(
+      ReportModel model,
+      Path file,
+      String text,
+      String regenerate,
+      List<SameConfigurations.Match> others) {}
+
+  /** Every page with a stored suite beside it, by name. */
+  private Map<String, Source> sources() throws IOException {
+    Map<String, StoredSuite> suites = new TreeMap<>();
+    for (String page : stored()) {
+      suites.put(page, StoredSuite.read(dataFile(page)));
+    }
+    Map<String, ReportModel> models = new TreeMap<>();
+    suites.forEach((page, suite) -> models.put(page, ReportModel.ofSuite(suite)));
+    Map<String, List<SameConfigurations.Match>> matches = SameConfigurations.of(models);
+    Map<String, Source> sources = new TreeMap<>();
+    for (var e : suites.entrySet()) {
+      Path file = ResultsPublisher.suiteFile(home, e.getValue().suite().file());
+      sources.put(
+          e.getKey(),
+          new Source(
+              models.get(e.getKey()),
+              file,
+              file == null ? null : Files.readString(file),
+              ResultsPublisher.regenerate(file, e.getValue().suite()),
+              matches.getOrDefault(e.getKey(), List.of())));
+    }
+    return sources;
   }
 
-  /** What a page is written from: its suite, and its suite file as it is now. */
-  private record Source(ReportModel model, String text, String regenerate) {}
-
-  private Source source(StoredSuite suite) throws IOException {
-    Path file = ResultsPublisher.suiteFile(home, suite.suite().file());
-    return new Source(
-        ReportModel.ofSuite(suite),
-        file == null ? null : Files.readString(file),
-        ResultsPublisher.regenerate(file, suite.suite()));
+  private static String read(Path page) {
+    try {
+      return Files.isRegularFile(page) ? Files.readString(page) : "";
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  private String index() throws IOException {
+  private String index(Map<String, Source> sources) throws IOException {
     List<ResultsIndex.Entry> entries = new ArrayList<>();
     for (String page : pages()) {
+      Source source = sources.get(page);
       entries.add(
           ResultsIndex.Entry.of(
               page,
               Files.readString(dir.resolve(page + ".md")),
-              description(page),
-              Files.isRegularFile(dataFile(page))));
+              description(
+                  source != null
+                      ? source.file()
+                      : home.root().resolve("suites").resolve(page + ".yaml")),
+              source != null));
     }
     return ResultsIndex.markdown(entries);
   }
 
-  /** The description in the page's suite file ({@code suites/<page>.yaml}), null without one. */
-  private String description(String page) {
-    Path file = home.root().resolve("suites").resolve(page + ".yaml");
-    if (!Files.isRegularFile(file)) {
+  /** The description in a suite file, null without one. */
+  private static String description(Path suiteFile) {
+    if (suiteFile == null || !Files.isRegularFile(suiteFile)) {
       return null;
     }
     try {
-      return SuiteSpec.read(file, false).description();
+      return SuiteSpec.read(suiteFile, false).description();
     } catch (UsageException e) {
       return null;
     }
@@ -133,6 +190,19 @@ final class PublishedPages {
 
   private Path dataFile(String page) {
     return dir.resolve(page).resolve(StoredSuite.FILE_NAME);
+  }
+
+  /** The names of the stored suites kept here (a page's may not be written yet), sorted. */
+  private List<String> stored() throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> dirs = Files.list(dir)) {
+      return dirs.filter(d -> Files.isRegularFile(d.resolve(StoredSuite.FILE_NAME)))
+          .map(d -> d.getFileName().toString())
+          .sorted()
+          .toList();
+    }
   }
 
   /** The pages' names, sorted; the index is not one. */
@@ -151,9 +221,9 @@ final class PublishedPages {
   }
 
   /** The first line where {@code actual} is not {@code expected}, both quoted; empty if none. */
-  static java.util.Optional<String> firstDifference(String actual, String expected) {
+  static Optional<String> firstDifference(String actual, String expected) {
     if (actual.equals(expected)) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     String[] a = actual.split("\n", -1);
     String[] e = expected.split("\n", -1);
@@ -161,7 +231,7 @@ final class PublishedPages {
     while (i < a.length && i < e.length && a[i].equals(e[i])) {
       i++;
     }
-    return java.util.Optional.of(
+    return Optional.of(
         String.format(
             "line %d is \"%s\", the stored suite gives \"%s\"",
             i + 1, i < a.length ? shorten(a[i]) : "(end)", i < e.length ? shorten(e[i]) : "(end)"));

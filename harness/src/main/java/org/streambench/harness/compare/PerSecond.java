@@ -36,7 +36,8 @@ final class PerSecond {
       case E2E_P999 -> loggedP999(r);
       // CPU samples start at the engine's launch, not at the origin of the steady window, and
       // memory, state and checkpoint figures and YSB's window latency (a few windows a second)
-      // are one number per run: none has a per-second series of the steady state.
+      // are one number per run, as are a fault's recovery and output gap: none has a per-second
+      // series of the steady state.
       case IN_PER_ENGINE_CORE,
           IN_PER_GIVEN_CORE,
           ENGINE_CORES,
@@ -47,7 +48,9 @@ final class PerSecond {
           STATE_ON_DISK,
           CHECKPOINT_MEDIAN,
           YSB_WINDOW_P50,
-          YSB_WINDOW_P99 ->
+          YSB_WINDOW_P99,
+          FAULT_RECOVERY,
+          FAULT_OUTPUT_GAP ->
           List.of();
     };
   }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.report.model.Spread;
@@ -162,7 +163,7 @@ final class EngineRanking {
     List<Configuration> sorted =
         new ArrayList<>(configurations.stream().filter(c -> figure.apply(c).n() > 0).toList());
     if (sorted.isEmpty()) {
-      return label + ": no valid run";
+      return label + ": no valid run has it";
     }
     sorted.sort(
         (a, b) ->
@@ -173,7 +174,7 @@ final class EngineRanking {
     for (Configuration c : sorted) {
       Spread v = figure.apply(c);
       parts.add(
-          c.labels().get(key)
+          Format.label(key, c.labels().get(key))
               + " "
               + ResultsPage.number(v.median())
               + (c == sorted.get(0)

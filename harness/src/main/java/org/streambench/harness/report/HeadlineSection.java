@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.suite.SuiteSpec;
@@ -29,6 +30,9 @@ public final class HeadlineSection {
    */
   private static final Map<String, Set<String>> FOLLOWING =
       Map.of("deployment", Set.of("workers"), "parallelism", Set.of("partitions"));
+
+  /** What the ratios and verdicts of every headline mean: said once, after the last. */
+  static final String NOTE = EngineRanking.NOTE.replace("Each engine after", "Each value after");
 
   private HeadlineSection() {}
 
@@ -75,9 +79,19 @@ public final class HeadlineSection {
               + ": "
               + EngineRanking.ranked(g.getValue(), across, label, value, higherIsBetter));
       for (Configuration c : g.getValue()) {
-        String name = c.labels().get(across);
-        if (value.apply(c).n() == 0) {
+        String name = Format.label(across, c.labels().get(across));
+        long without =
+            figure == null
+                ? 0
+                : c.validRuns().stream().filter(r -> Double.isNaN(figure.of(r))).count();
+        if (value.apply(c).n() == 0 && (figure == null || c.validRuns().isEmpty())) {
           lines.add("  - " + name + ": no valid run (" + Verdicts.of(c).text() + ")");
+        } else if (without > 0) {
+          // a fault not recovered has no recovery time: the runs that have one do not speak for it
+          lines.add(
+              String.format(
+                  "  - %s: %d of its %d valid runs without a value (%s), left out",
+                  name, without, c.validRuns().size(), Verdicts.of(c).text()));
         } else if (figure == null) {
           c.points().stream()
               .filter(p -> p.search() != null && !p.search().converged())
@@ -93,8 +107,6 @@ public final class HeadlineSection {
         }
       }
     }
-    lines.add("");
-    lines.add(EngineRanking.NOTE.replace("Each engine after", "Each value after"));
     lines.add("");
     return lines;
   }

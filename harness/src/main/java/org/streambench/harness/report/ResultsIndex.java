@@ -19,6 +19,7 @@ public final class ResultsIndex {
    * @param machine cores, memory and processor, as the page gives them; null if it does not
    * @param checked whether its stored suite is kept beside it, so the page is checked against it
    * @param headlines the page's headline sentences, as it gives them
+   * @param disagreement the page's line saying it disagrees with others beyond their noise, or null
    */
   public record Entry(
       String page,
@@ -26,7 +27,8 @@ public final class ResultsIndex {
       String suiteId,
       String machine,
       boolean checked,
-      List<String> headlines) {
+      List<String> headlines,
+      String disagreement) {
 
     /** The entry of a page, read from the lines its "How it ran" section always has. */
     public static Entry of(String page, String markdown, String description, boolean checked) {
@@ -34,8 +36,11 @@ public final class ResultsIndex {
       String machine = null;
       List<String> headlines = new ArrayList<>();
       String heading = null;
+      String disagreement = null;
       for (String line : markdown.split("\n")) {
-        if (line.startsWith("## ")) {
+        if (line.startsWith(ResultsPage.DISAGREES)) {
+          disagreement = line.substring(0, line.indexOf(':')).replace("This page d", "D") + "**";
+        } else if (line.startsWith("## ")) {
           heading = line.startsWith(HEADLINE) ? line.substring(HEADLINE.length()) : null;
         } else if (heading != null && line.startsWith("- ")) {
           headlines.add(heading + ", " + line.substring(2));
@@ -46,7 +51,7 @@ public final class ResultsIndex {
           machine = String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
         }
       }
-      return new Entry(page, description, suiteId, machine, checked, headlines);
+      return new Entry(page, description, suiteId, machine, checked, headlines, disagreement);
     }
   }
 
@@ -97,9 +102,10 @@ public final class ResultsIndex {
               e.headlines().isEmpty() ? "–" : cell(String.join("<br>", e.headlines())),
               e.suiteId() == null ? "–" : "`" + e.suiteId() + "`",
               cell(e.machine()),
-              e.checked()
-                  ? "yes, against [its stored suite](" + e.page() + "/suite.json)"
-                  : "not checkable"));
+              (e.checked()
+                      ? "yes, against [its stored suite](" + e.page() + "/suite.json)"
+                      : "not checkable")
+                  + (e.disagreement() == null ? "" : "; " + e.disagreement())));
     }
     return md.toString();
   }

@@ -31,24 +31,37 @@ import org.streambench.harness.suite.SuiteSpec;
  * run-to-run noise, engines ranked (resolved or not).
  */
 public final class ResultsPage {
+  /** How a page that disagrees with another beyond their noise says so, at its top. */
+  static final String DISAGREES = "**This page disagrees beyond their noise with ";
+
   private final ReportModel model;
   private final String suiteFile;
   private final String regenerate;
+  private final List<SameConfigurations.Match> others;
   private final StringBuilder md = new StringBuilder();
   private final Map<String, JFreeChart> charts = new LinkedHashMap<>();
 
-  private ResultsPage(ReportModel model, String suiteFile, String regenerate) {
+  private ResultsPage(
+      ReportModel model,
+      String suiteFile,
+      String regenerate,
+      List<SameConfigurations.Match> others) {
     this.model = model;
     this.suiteFile = suiteFile;
     this.regenerate = regenerate;
+    this.others = others;
   }
 
   /**
    * The page's markdown as {@link #write} writes it, charts not drawn: what a published page is
    * checked against.
    */
-  public static String markdown(ReportModel model, String suiteFile, String regenerate) {
-    ResultsPage page = new ResultsPage(model, suiteFile, regenerate);
+  public static String markdown(
+      ReportModel model,
+      String suiteFile,
+      String regenerate,
+      List<SameConfigurations.Match> others) {
+    ResultsPage page = new ResultsPage(model, suiteFile, regenerate, others);
     page.render();
     return page.md.toString();
   }
@@ -58,10 +71,17 @@ public final class ResultsPage {
    *
    * @param suiteFile the suite file's text, for its opening comment (null if it is gone)
    * @param regenerate the command that runs the stored suite again, null if its file changed
+   * @param others its configurations that other published suites measured too ({@link
+   *     SameConfigurations})
    */
-  public static Path write(ReportModel model, String suiteFile, String regenerate, Path dir)
+  public static Path write(
+      ReportModel model,
+      String suiteFile,
+      String regenerate,
+      List<SameConfigurations.Match> others,
+      Path dir)
       throws IOException {
-    ResultsPage page = new ResultsPage(model, suiteFile, regenerate);
+    ResultsPage page = new ResultsPage(model, suiteFile, regenerate, others);
     page.render();
     String name = model.suite().name();
     Path charts = dir.resolve(name);
@@ -91,10 +111,28 @@ public final class ResultsPage {
       line(header);
       line("");
     }
-    if (suiteFile != null) {
-      for (SuiteSpec.Headline headline : SuiteSpec.headlinesIn(suiteFile)) {
-        HeadlineSection.lines(model, headline).forEach(this::line);
-      }
+    List<SuiteSpec.Headline> headlines =
+        suiteFile == null ? List.of() : SuiteSpec.headlinesIn(suiteFile);
+    for (SuiteSpec.Headline headline : headlines) {
+      HeadlineSection.lines(model, headline).forEach(this::line);
+    }
+    if (!headlines.isEmpty()) {
+      line(HeadlineSection.NOTE);
+      line("");
+    }
+    List<String> disagreeing =
+        others.stream()
+            .filter(SameConfigurations.Match::disagrees)
+            .map(m -> "[" + m.otherPage() + "](" + m.otherPage() + ".md)")
+            .distinct()
+            .toList();
+    if (!disagreeing.isEmpty()) {
+      line(
+          DISAGREES
+              + String.join(", ", disagreeing)
+              + " on a configuration both measured: see [the same configuration on other pages]"
+              + "(#the-same-configuration-on-other-pages).**");
+      line("");
     }
     HowItRan.lines(model.suite(), model.runs(), regenerate).forEach(this::line);
     measured();
@@ -103,6 +141,7 @@ public final class ResultsPage {
     shares();
     NoiseLines.section(model).forEach(this::line);
     ranking();
+    SameConfigurations.lines(others).forEach(this::line);
   }
 
   /** The suite file's opening comment: what it reproduces and which figure it yields. */

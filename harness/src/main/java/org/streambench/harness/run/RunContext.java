@@ -1,12 +1,8 @@
 package org.streambench.harness.run;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.streambench.api.EpochMicros;
@@ -15,12 +11,9 @@ import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
-import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.GeneratorReport;
 import org.streambench.harness.results.IntervalPoint;
-import org.streambench.harness.results.ProcessProfile;
-import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.WorkloadRun;
 
@@ -33,7 +26,6 @@ final class RunContext {
   static final String STEADY_END = "steady-end";
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
   private static final double ENGINE_BUSY_CORES = 0.2;
-  private static final Duration PROFILES_TIMEOUT = Duration.ofSeconds(30);
 
   final RunRequest request;
   final RunLayout layout;
@@ -49,7 +41,7 @@ final class RunContext {
   private long collectorOriginMicros;
   private FaultInjector faults;
   private long steadyEndMicros;
-  private final CpuProfiler profiler;
+  private final List<RunProbe> probes;
 
   RunContext(
       RunRequest request,
@@ -60,7 +52,7 @@ final class RunContext {
       EngineProcesses engine,
       ProcessSampler sampler,
       ServiceWatch watch,
-      CpuProfiler profiler,
+      List<RunProbe> probes,
       Consumer<String> progress) {
     this.request = request;
     this.layout = layout;
@@ -70,24 +62,19 @@ final class RunContext {
     this.engine = engine;
     this.sampler = sampler;
     this.watch = watch;
-    this.profiler = profiler;
+    this.probes = probes;
     this.progress = progress;
   }
 
-  /** The steady state starts: CPU windows are measured, and profiles taken, from here. */
+  /** The steady state starts: CPU windows are measured, and the probes told, from here. */
   void markSteadyStart() {
     sampler.mark(STEADY_START);
-    if (profiler != null) {
-      Map<String, Long> profiled = new LinkedHashMap<>(sampler.processesOf("engine"));
-      profiled.put("harness", ProcessHandle.current().pid());
-      kafka.nodes().forEach((node, slot) -> profiled.put("broker/" + node, slot.process().pid()));
-      profiler.start(profiled);
-    }
+    probes.forEach(RunProbe::steadyStarted);
   }
 
   /**
-   * The steady state ends (the first call counts): CPU windows and profiles stop here, and the
-   * search for the faults' recovery.
+   * The steady state ends (the first call counts): CPU windows and the probes' steady parts stop
+   * here, and the search for the faults' recovery.
    */
   void markSteadyEnd() {
     if (sampler.hasMark(STEADY_END)) {
@@ -95,9 +82,7 @@ final class RunContext {
     }
     sampler.mark(STEADY_END);
     steadyEndMicros = EpochMicros.now();
-    if (profiler != null) {
-      profiler.stop();
-    }
+    probes.forEach(RunProbe::steadyEnded);
   }
 
   /**
@@ -263,27 +248,6 @@ final class RunContext {
     if (redis != null && redis.log() != null) {
       watch.watch("Redis", redis.pid(), redis.log());
     }
-  }
-
-  /**
-   * CPU (in all and in the steady window), peak memory and garbage collection in the steady window
-   * of every sampled role.
-   */
-  List<ProcessUsage> processUsage() {
-    Set<Path> gcDirs = UsageReport.gcDirs(layout.runDir(), kafka);
-    return UsageReport.of(sampler, gcDirs, STEADY_START, STEADY_END, seriesOriginMillis());
-  }
-
-  /**
-   * The profiles of a run with {@code --cpu-profile}, once stopped (here if the steady state never
-   * ended): one per process profiled, none if profiling never started or was not asked for.
-   */
-  List<ProcessProfile> profiles() {
-    if (profiler == null) {
-      return List.of();
-    }
-    profiler.stop();
-    return profiler.profiles(PROFILES_TIMEOUT, !RunGuard.aborting());
   }
 
   /** Stops the generator and the collector (idempotent, safe after a failure). */

@@ -13,8 +13,6 @@ import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.redis.Redis;
-import org.streambench.harness.results.ProcessProfile;
-import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.RunResultBuilder;
 import org.streambench.harness.workload.ExternalCheck;
@@ -45,9 +43,6 @@ final class RunExecution {
   private RunResult.Failure failure;
   private Measurements measured;
   private ExternalCheck external;
-  private List<ProcessUsage> usage = List.of();
-  private final CpuProfiler profiler;
-  private List<ProcessProfile> profiles = List.of();
 
   RunExecution(
       Home home,
@@ -72,9 +67,16 @@ final class RunExecution {
     this.topics = new RunTopics(kafka, layout, progress);
     this.probes =
         RunProbes.of(
-            engine, request, layout, kafka, flow.usesTopics(), engineProcesses, sampler, progress);
-    this.profiler =
-        request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null;
+            engine,
+            request,
+            layout,
+            kafka,
+            flow.usesTopics(),
+            engineProcesses,
+            sampler,
+            request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null,
+            () -> context == null ? -1 : context.seriesOriginMillis(),
+            progress);
   }
 
   void end(RunResult.Status status, RunResult.Failure failure) {
@@ -104,7 +106,7 @@ final class RunExecution {
             engineProcesses,
             sampler,
             watch,
-            profiler,
+            probes,
             progress);
     context.watchServices(redis);
     try {
@@ -130,13 +132,8 @@ final class RunExecution {
       Thread.interrupted();
       context.stopFaults();
       context.stopDrivers();
-      usage = context.processUsage();
-      profiles = context.profiles();
       probes.forEach(RunProbe::stop);
       engineProcesses.stop();
-      if (profiler != null) {
-        profiler.close();
-      }
       sampler.close();
       topics.delete();
       if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
@@ -185,8 +182,6 @@ final class RunExecution {
             .faults(faults)
             .verdict(verdict.verdict(), verdict.findings())
             .verification(verdict.counts(), verdict.examples())
-            .processes(usage, sampler.coresPerSecond())
-            .profiles(profiles)
             .config(config, ResolvedConfig.hash(config))
             .provenance(Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));
     long origin = context == null ? -1 : context.seriesOriginMillis();

@@ -1,19 +1,30 @@
 package org.streambench.harness.run;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
+import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.ProcessProfile;
+import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResultBuilder;
 
 /** The probes of one run: what it measures beside its flow, each in one place. */
 final class RunProbes {
+  private static final Duration PROFILES_TIMEOUT = Duration.ofSeconds(30);
+
   private RunProbes() {}
 
   static List<RunProbe> of(
@@ -24,8 +35,14 @@ final class RunProbes {
       boolean usesTopics,
       EngineProcesses processes,
       ProcessSampler sampler,
+      CpuProfiler profiler,
+      LongSupplier seriesOriginMillis,
       Consumer<String> progress) {
     List<RunProbe> probes = new ArrayList<>();
+    probes.add(processUsage(sampler, layout, kafka, seriesOriginMillis));
+    if (profiler != null) {
+      probes.add(cpuProfiles(profiler, sampler, kafka));
+    }
     if (!engine.stateDirs().isEmpty()) {
       probes.add(stateOnDisk(new StateOnDisk(layout.runDir(), engine.stateDirs())));
     }
@@ -49,6 +66,70 @@ final class RunProbes {
                     sampler.markEpochMillis(RunContext.STEADY_START),
                     progress)));
     return probes;
+  }
+
+  /**
+   * CPU (in all and in the steady window), peak memory and garbage collection in the steady window
+   * of every sampled role; taken while the engine still runs, so that its stop is not in it.
+   */
+  private static RunProbe processUsage(
+      ProcessSampler sampler, RunLayout layout, KafkaCluster kafka, LongSupplier origin) {
+    return new RunProbe() {
+      private List<ProcessUsage> usage = List.of();
+
+      @Override
+      public void stop() {
+        Set<Path> gcDirs = UsageReport.gcDirs(layout.runDir(), kafka);
+        usage =
+            UsageReport.of(
+                sampler,
+                gcDirs,
+                RunContext.STEADY_START,
+                RunContext.STEADY_END,
+                origin.getAsLong());
+      }
+
+      @Override
+      public void addTo(RunResultBuilder result, long originMillis) {
+        result.processes(usage, sampler.coresPerSecond());
+      }
+    };
+  }
+
+  /**
+   * CPU profiles ({@code --cpu-profile}) of the engine's processes, the harness and every Kafka
+   * node over the steady state: one per process profiled, none if the steady state never started.
+   */
+  private static RunProbe cpuProfiles(
+      CpuProfiler profiler, ProcessSampler sampler, KafkaCluster kafka) {
+    return new RunProbe() {
+      private List<ProcessProfile> profiles = List.of();
+
+      @Override
+      public void steadyStarted() {
+        Map<String, Long> profiled = new LinkedHashMap<>(sampler.processesOf("engine"));
+        profiled.put("harness", ProcessHandle.current().pid());
+        kafka.nodes().forEach((node, slot) -> profiled.put("broker/" + node, slot.process().pid()));
+        profiler.start(profiled);
+      }
+
+      @Override
+      public void steadyEnded() {
+        profiler.stop();
+      }
+
+      @Override
+      public void stop() {
+        profiler.stop();
+        profiles = profiler.profiles(PROFILES_TIMEOUT, !RunGuard.aborting());
+        profiler.close();
+      }
+
+      @Override
+      public void addTo(RunResultBuilder result, long originMillis) {
+        result.profiles(profiles);
+      }
+    };
   }
 
   /** Bytes under the engine's state directories, each second. */

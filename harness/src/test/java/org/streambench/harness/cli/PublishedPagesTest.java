@@ -5,15 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.harness.Home;
 import org.streambench.harness.report.ReportHtmlTest;
 import org.streambench.harness.report.ResultsPage;
+import org.streambench.harness.report.model.ReportFixtures;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
+import org.streambench.harness.results.PointOutcome;
+import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
 import org.streambench.harness.suite.SuiteSpec;
 
@@ -126,8 +132,56 @@ class PublishedPagesTest {
     Path file = root.resolve("copy.json");
     fixture.write(file);
     assertEquals(
-        ResultsPage.markdown(ReportModel.ofSuite(fixture), SUITE_FILE, "regenerate"),
+        ResultsPage.markdown(ReportModel.ofSuite(fixture), SUITE_FILE, "regenerate", List.of()),
         ResultsPage.markdown(
-            ReportModel.ofSuite(StoredSuite.read(file)), SUITE_FILE, "regenerate"));
+            ReportModel.ofSuite(StoredSuite.read(file)), SUITE_FILE, "regenerate", List.of()));
+  }
+
+  @Test
+  void twoPagesThatMeasuredTheSameConfigurationApartSaySoAndLinkEachOther() throws Exception {
+    Path file = root.resolve("suites/other.yaml");
+    Files.writeString(file, SUITE_FILE.replace("A demo of two engines", "The demo again"));
+    // flink at 1000 records/s again, its p99 four times the demo's (11 and 12 ms there)
+    List<PointOutcome> points = new ArrayList<>();
+    Map<String, RunResult> runs = new LinkedHashMap<>();
+    for (int rep = 1; rep <= 2; rep++) {
+      String id = "again-" + rep;
+      runs.put(id, ReportFixtures.run(id, "flink", 1000, 48.0 + rep));
+      points.add(ReportFixtures.point("flink", 1000, rep, id));
+    }
+    SuiteRecord again =
+        new SuiteRecord(
+            "s2",
+            "other",
+            "suites/other.yaml",
+            "2026-01-02T00:00:00Z",
+            "2026-01-02T00:10:00Z",
+            "completed",
+            SuiteSpec.read(file, false).toJson());
+    pages.publish(new StoredSuite(again, points, runs));
+
+    assertEquals(List.of(), pages.check(), "publishing one suite writes the other's page too");
+    String demo = Files.readString(dir.resolve("demo.md"));
+    String other = Files.readString(dir.resolve("other.md"));
+    assertTrue(
+        demo.contains("**This page disagrees beyond their noise with [other](other.md)"), demo);
+    assertTrue(
+        other.contains("**This page disagrees beyond their noise with [demo](demo.md)"), other);
+    assertTrue(
+        demo.contains(
+            "- **DISAGREE beyond their noise**: flink, rate=1k/s, e2e p99 (ms) 11.5 [11.0–12.0]"
+                + " here, 49.5 [49.0–50.0] on [other](other.md) (as flink): there +330.4%,"
+                + " resolved"),
+        demo);
+    assertTrue(
+        Files.readString(dir.resolve("README.md"))
+            .contains(
+                "yes, against [its stored suite](demo/suite.json); **Disagrees beyond their noise"
+                    + " with [other](other.md) on a configuration both measured** |"));
+    assertEquals(
+        List.of(
+            "demo and other, flink, rate=1k/s: e2e p50 (ms)",
+            "demo and other, flink, rate=1k/s: e2e p99 (ms)"),
+        pages.disagreements());
   }
 }

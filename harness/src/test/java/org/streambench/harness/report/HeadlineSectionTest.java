@@ -71,4 +71,44 @@ class HeadlineSectionTest {
             () -> HeadlineSection.check(new SuiteSpec.Headline("speed", "engine")));
     assertTrue(e.getMessage().startsWith("headline: unknown figure 'speed'; one of sustainable, "));
   }
+
+  private static RunResult.Fault killed(String process, Double recoverySeconds) {
+    return new RunResult.Fault(
+        1,
+        "kill:worker@8s",
+        "kill",
+        "worker",
+        process,
+        4242,
+        8.0,
+        "2026-01-01T00:00:18Z",
+        3.0,
+        recoverySeconds == null ? null : 250.0,
+        recoverySeconds == null ? null : 0L,
+        recoverySeconds == null ? "not recovered" : "recovered",
+        recoverySeconds,
+        2_500.0,
+        61_000,
+        null);
+  }
+
+  @Test
+  void aFaultsRecoveryIsAFigureAndARunThatDidNotRecoverIsNamedAsLeftOut() throws Exception {
+    StoredSuite s = ReportHtmlTest.suite();
+    Map<String, RunResult> runs = new LinkedHashMap<>(s.runs());
+    for (String id : List.of("flink-1000-1", "flink-1000-2", "baseline-1000-1")) {
+      runs.put(id, ReportFixtures.withFaults(runs.get(id), List.of(killed("worker-1", 4.0))));
+    }
+    runs.put(
+        "baseline-1000-2",
+        ReportFixtures.withFaults(runs.get("baseline-1000-2"), List.of(killed("worker-1", null))));
+    List<String> lines =
+        HeadlineSection.lines(
+            model(new StoredSuite(s.suite(), s.points(), runs)),
+            new SuiteSpec.Headline("fault-recovery", "engine"));
+    assertEquals("## Headline: recovery (s) across engine", lines.get(0));
+    assertTrue(
+        lines.contains("  - baseline: 1 of its 2 valid runs without a value (2 valid), left out"),
+        lines.toString());
+  }
 }

@@ -37,7 +37,8 @@ class ReportDataTest {
                     + "e2e_p50_ms,e2e_p99_ms,e2e_p999_ms,engine_p99_ms,engine_steady_cores,"
                     + "broker_steady_cores,harness_steady_cores,"
                     + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,checkpoint_median_ms,"
-                    + "ysb_window_p50_ms,ysb_window_p99_ms,config_hash"));
+                    + "ysb_window_p50_ms,ysb_window_p99_ms,fault_recovery_s,fault_output_gap_ms,"
+                    + "config_hash"));
     assertEquals(
         "run_id,latency,percentile,value_us,source", lines(tables.get("percentiles")).get(0));
     assertEquals(

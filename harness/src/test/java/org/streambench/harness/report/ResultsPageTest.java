@@ -43,6 +43,7 @@ class ResultsPageTest {
             ReportModel.ofSuite(new StoredSuite(named, s.points(), s.runs())),
             suiteFile,
             "./streambench suite suites/demo.yaml --publish",
+            List.of(),
             dir);
 
     assertEquals(dir.resolve("demo.md"), page);
@@ -117,7 +118,11 @@ class ResultsPageTest {
 
     Path page =
         ResultsPage.write(
-            ReportModel.ofSuite(new StoredSuite(s.suite(), s.points(), runs)), null, null, dir);
+            ReportModel.ofSuite(new StoredSuite(s.suite(), s.points(), runs)),
+            null,
+            null,
+            List.of(),
+            dir);
 
     String md = Files.readString(page);
     assertTrue(md.contains("| ysb window p50 (ms) | ysb window p99 (ms) |"), md);
@@ -169,7 +174,11 @@ class ResultsPageTest {
                     null))));
     Path page =
         ResultsPage.write(
-            ReportModel.ofSuite(new StoredSuite(s.suite(), s.points(), runs)), null, null, dir);
+            ReportModel.ofSuite(new StoredSuite(s.suite(), s.points(), runs)),
+            null,
+            null,
+            List.of(),
+            dir);
 
     String md = Files.readString(page);
     assertTrue(md.contains("## Faults and recovery"), md);
@@ -184,7 +193,8 @@ class ResultsPageTest {
     assertTrue(md.contains("Recovery: from the fault until three consecutive seconds"), md);
     assertTrue(
         !Files.readString(
-                ResultsPage.write(ReportModel.ofSuite(s), null, null, dir.resolve("none")))
+                ResultsPage.write(
+                    ReportModel.ofSuite(s), null, null, List.of(), dir.resolve("none")))
             .contains("Faults and recovery"),
         "no fault, no section");
   }

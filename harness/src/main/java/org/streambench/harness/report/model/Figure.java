@@ -1,5 +1,6 @@
 package org.streambench.harness.report.model;
 
+import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.Checkpoint;
@@ -61,15 +62,26 @@ public enum Figure {
       "ysb window p99",
       "ms",
       "ysb_window_p99_ms",
-      r -> ms(r.ysbWindowLatency(), LatencySummary::p99));
+      r -> ms(r.ysbWindowLatency(), LatencySummary::p99)),
+  /** The longest recovery over the run's faults; NaN where one did not recover, or not known. */
+  FAULT_RECOVERY(
+      "recovery", "s", "fault_recovery_s", r -> worstFault(r, RunResult.Fault::recoverySeconds)),
+  /** The longest output gap over the run's faults; NaN where output never came back. */
+  FAULT_OUTPUT_GAP(
+      "output gap",
+      "ms",
+      "fault_output_gap_ms",
+      r -> worstFault(r, RunResult.Fault::outputGapMillis));
 
   /** The figures of state and memory: shown where some run has them. */
-  public static final java.util.List<Figure> STATE_AND_MEMORY =
-      java.util.List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
+  public static final List<Figure> STATE_AND_MEMORY =
+      List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
 
   /** The figures only some workloads have (YSB's own latency): shown where some run has them. */
-  public static final java.util.List<Figure> OF_WORKLOAD =
-      java.util.List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
+  public static final List<Figure> OF_WORKLOAD = List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
+
+  /** The figures of faults and recovery: shown where some run has them. */
+  public static final List<Figure> OF_FAULTS = List.of(FAULT_OUTPUT_GAP, FAULT_RECOVERY);
 
   private static final double MB = 1024.0 * 1024;
 
@@ -180,6 +192,26 @@ public enum Figure {
             .sorted()
             .toArray();
     return d.length == 0 ? Double.NaN : d[(d.length - 1) / 2];
+  }
+
+  /**
+   * The largest of a value over the run's faults that hit a process (a fault with nothing to hit
+   * has no recovery); NaN without one, or where one has no value (not recovered, no output after).
+   */
+  static double worstFault(RunResult r, java.util.function.Function<RunResult.Fault, Double> v) {
+    List<RunResult.Fault> hit =
+        r.faults() == null
+            ? List.of()
+            : r.faults().stream().filter(f -> f.process() != null).toList();
+    double worst = Double.NaN;
+    for (RunResult.Fault f : hit) {
+      Double value = v.apply(f);
+      if (value == null) {
+        return Double.NaN;
+      }
+      worst = Double.isNaN(worst) ? value : Math.max(worst, value);
+    }
+    return worst;
   }
 
   public static double peakRssMegabytes(RunResult r, String role) {

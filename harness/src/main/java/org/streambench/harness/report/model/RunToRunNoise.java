@@ -51,14 +51,13 @@ public record RunToRunNoise(
    * 8.2% (flink at-least-once)}.
    */
   public String text() {
+    String over =
+        samples == 1
+            ? "one configuration's (max − min) / median"
+            : "median of " + samples + " configurations' (max − min) / median";
     return String.format(
-        "%s: %s (median of %d configuration%s' (max − min) / median), largest %s (%s)",
-        figure,
-        Resolution.percent(median),
-        samples,
-        samples == 1 ? "" : "s",
-        Resolution.percent(largest),
-        largestIn);
+        "%s: %s (%s), largest %s (%s)",
+        figure, Resolution.percent(median), over, Resolution.percent(largest), largestIn);
   }
 
   /**
