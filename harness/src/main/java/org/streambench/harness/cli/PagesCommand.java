@@ -63,9 +63,10 @@ final class PagesCommand implements Callable<Integer> {
           "not checkable (published before pages kept their stored suite; run them again): "
               + String.join(", ", uncheckable));
     }
-    List<String> problems = pages.check();
+    PublishedPages.Check check = pages.check();
+    List<String> problems = check.differences();
     problems.forEach(p -> System.out.println("DIFFERS: " + p));
-    pages
+    check
         .disagreements()
         .forEach(
             d ->

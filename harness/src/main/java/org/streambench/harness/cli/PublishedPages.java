@@ -62,9 +62,21 @@ final class PublishedPages {
     return written;
   }
 
-  /** Where each page differs from what its stored suite gives, one line each; empty if nowhere. */
-  List<String> check() throws IOException {
+  /**
+   * What {@code ./streambench pages} reports.
+   *
+   * @param differences where a page (or the index) differs from what its stored suite gives, one
+   *     line each; empty if nowhere
+   * @param disagreements where two pages measured the same configuration and disagree beyond their
+   *     noise, one line per pair of pages and figure: the pages say so themselves, and link each
+   *     other
+   */
+  record Check(List<String> differences, List<String> disagreements) {}
+
+  /** Every checkable page and the index against what the stored suites give. */
+  Check check() throws IOException {
     List<String> problems = new ArrayList<>();
+    List<String> disagreements = new ArrayList<>();
     Map<String, Source> sources = sources();
     sources.forEach(
         (page, source) -> {
@@ -83,32 +95,19 @@ final class PublishedPages {
             firstDifference(read(dir.resolve(name)), expected)
                 .ifPresent(d -> problems.add(name + ": " + d));
           }
+          source.others().stream()
+              .filter(m -> m.disagrees() && page.compareTo(m.otherPage()) < 0)
+              .forEach(
+                  m ->
+                      disagreements.add(
+                          String.format(
+                              "%s and %s, %s: %s", page, m.otherPage(), m.here(), m.figure())));
         });
     Path index = dir.resolve(INDEX);
     String actual = Files.isRegularFile(index) ? Files.readString(index) : "";
     firstDifference(actual, index(sources))
         .ifPresent(d -> problems.add(INDEX + " is not the index the pages give: " + d));
-    return problems;
-  }
-
-  /**
-   * Where two pages measured the same configuration and disagree beyond their noise, one line per
-   * pair of pages and figure: the pages say so themselves, and link each other.
-   */
-  List<String> disagreements() throws IOException {
-    List<String> out = new ArrayList<>();
-    sources()
-        .forEach(
-            (page, source) ->
-                source.others().stream()
-                    .filter(m -> m.disagrees() && page.compareTo(m.otherPage()) < 0)
-                    .forEach(
-                        m ->
-                            out.add(
-                                String.format(
-                                    "%s and %s, %s: %s",
-                                    page, m.otherPage(), m.here(), m.figure()))));
-    return out;
+    return new Check(problems, disagreements);
   }
 
   /** The pages without a stored suite beside them, which no check can reach. */
@@ -164,14 +163,13 @@ final class PublishedPages {
     for (String page : pages()) {
       Source source = sources.get(page);
       entries.add(
-          ResultsIndex.Entry.of(
-              page,
-              Files.readString(dir.resolve(page + ".md")),
-              description(
-                  source != null
-                      ? source.file()
-                      : home.root().resolve("suites").resolve(page + ".yaml")),
-              source != null));
+          source != null
+              ? ResultsIndex.Entry.ofStored(
+                  page, source.model(), source.text(), source.others(), description(source.file()))
+              : ResultsIndex.Entry.ofUnchecked(
+                  page,
+                  Files.readString(dir.resolve(page + ".md")),
+                  description(home.root().resolve("suites").resolve(page + ".yaml"))));
     }
     return ResultsIndex.markdown(entries);
   }

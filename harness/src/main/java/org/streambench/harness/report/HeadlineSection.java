@@ -49,8 +49,34 @@ public final class HeadlineSection {
     }
   }
 
+  /**
+   * A headline computed: its title, and per group of configurations alike but for the compared
+   * dimension, one sentence (the values ranked) with the notes under it.
+   */
+  record Section(String title, List<Group> groups, String across) {}
+
+  /** One ranked sentence and its notes (lower bounds, values without a valid run). */
+  record Group(String sentence, List<String> notes) {}
+
   /** The section's markdown lines, the blank line that closes it included. */
   static List<String> lines(ReportModel model, SuiteSpec.Headline headline) {
+    Section section = of(model, headline);
+    List<String> lines = new ArrayList<>();
+    lines.add("## Headline: " + section.title());
+    lines.add("");
+    if (section.groups().isEmpty()) {
+      lines.add("No two configurations of this suite differ in " + section.across() + " alone.");
+    }
+    for (Group g : section.groups()) {
+      lines.add("- " + g.sentence());
+      g.notes().forEach(n -> lines.add("  - " + n));
+    }
+    lines.add("");
+    return lines;
+  }
+
+  /** The headline computed from {@code model}'s stored runs. */
+  static Section of(ReportModel model, SuiteSpec.Headline headline) {
     check(headline);
     Figure figure = Figure.byId(headline.figure());
     String label = figure == null ? "sustainable rate (records/s)" : EngineRanking.label(figure);
@@ -59,25 +85,18 @@ public final class HeadlineSection {
     boolean higherIsBetter = figure == null || figure.higherIsBetter();
     String across = headline.across();
 
-    List<String> lines = new ArrayList<>();
-    lines.add("## Headline: " + label + " across " + across);
-    lines.add("");
     Map<Map<String, String>, List<Configuration>> groups =
         EngineRanking.groups(
             figure == null ? model.searches() : model.measured(),
             across,
             FOLLOWING.getOrDefault(across, Set.of()));
-    if (groups.isEmpty()) {
-      lines.add("No two configurations of this suite differ in " + across + " alone.");
-      lines.add("");
-      return lines;
-    }
+    List<Group> out = new ArrayList<>();
     for (var g : groups.entrySet()) {
-      lines.add(
-          "- "
-              + EngineRanking.describe(g.getKey(), model.common(), "every configuration")
+      String sentence =
+          EngineRanking.describe(g.getKey(), model.common(), "every configuration")
               + ": "
-              + EngineRanking.ranked(g.getValue(), across, label, value, higherIsBetter));
+              + EngineRanking.ranked(g.getValue(), across, label, value, higherIsBetter);
+      List<String> notes = new ArrayList<>();
       for (Configuration c : g.getValue()) {
         String name = Format.label(across, c.labels().get(across));
         long without =
@@ -85,12 +104,12 @@ public final class HeadlineSection {
                 ? 0
                 : c.validRuns().stream().filter(r -> Double.isNaN(figure.of(r))).count();
         if (value.apply(c).n() == 0 && (figure == null || c.validRuns().isEmpty())) {
-          lines.add("  - " + name + ": no valid run (" + Verdicts.of(c).text() + ")");
+          notes.add(name + ": no valid run (" + Verdicts.of(c).text() + ")");
         } else if (without > 0) {
           // a fault not recovered has no recovery time: the runs that have one do not speak for it
-          lines.add(
+          notes.add(
               String.format(
-                  "  - %s: %d of its %d valid runs without a value (%s), left out",
+                  "%s: %d of its %d valid runs without a value (%s), left out",
                   name, without, c.validRuns().size(), Verdicts.of(c).text()));
         } else if (figure == null) {
           c.points().stream()
@@ -98,16 +117,15 @@ public final class HeadlineSection {
               .findFirst()
               .ifPresent(
                   p ->
-                      lines.add(
-                          "  - "
-                              + name
+                      notes.add(
+                          name
                               + ": a lower bound, its search did not converge ("
                               + p.search().stopReason()
                               + ")"));
         }
       }
+      out.add(new Group(sentence, notes));
     }
-    lines.add("");
-    return lines;
+    return new Section(label + " across " + across, out, across);
   }
 }

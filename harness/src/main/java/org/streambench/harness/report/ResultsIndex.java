@@ -2,12 +2,16 @@ package org.streambench.harness.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.streambench.harness.report.model.Provenances;
+import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.suite.SuiteSpec;
 
 /**
- * The index of the published pages ({@code docs/results/README.md}), generated from the pages and
- * their suite files, nothing typed in: one row per page with what its suite measures (the suite
- * file's description, which holds no measured figure), where and when it ran, and whether the page
- * is checked against the stored suite kept beside it.
+ * The index of the published pages ({@code docs/results/README.md}), generated from their stored
+ * suites and suite files as the pages are (a page published before pages kept their suite: from its
+ * own lines), nothing typed in: one row per page with what its suite measures (the suite file's
+ * description, which holds no measured figure), where and when it ran, and whether the page is
+ * checked against the stored suite kept beside it.
  */
 public final class ResultsIndex {
   /**
@@ -30,32 +34,59 @@ public final class ResultsIndex {
       List<String> headlines,
       String disagreement) {
 
-    /** The entry of a page, read from the lines its "How it ran" section always has. */
-    public static Entry of(String page, String markdown, String description, boolean checked) {
-      String suiteId = null;
-      String machine = null;
+    /**
+     * The entry of a page written from a stored suite, computed as its page is.
+     *
+     * @param suiteFile the suite file's text, for its headlines (null if it is gone)
+     * @param others its configurations that other pages measured too
+     */
+    public static Entry ofStored(
+        String page,
+        ReportModel model,
+        String suiteFile,
+        List<SameConfigurations.Match> others,
+        String description) {
       List<String> headlines = new ArrayList<>();
-      String heading = null;
-      String disagreement = null;
-      for (String line : markdown.split("\n")) {
-        if (line.startsWith(ResultsPage.DISAGREES)) {
-          disagreement = line.substring(0, line.indexOf(':')).replace("This page d", "D") + "**";
-        } else if (line.startsWith("## ")) {
-          heading = line.startsWith(HEADLINE) ? line.substring(HEADLINE.length()) : null;
-        } else if (heading != null && line.startsWith("- ")) {
-          headlines.add(heading + ", " + line.substring(2));
-        } else if (line.startsWith("- Suite `")) {
-          suiteId = line.substring("- Suite `".length(), line.indexOf('`', "- Suite `".length()));
-        } else if (line.startsWith("- Machine: ")) {
-          String[] parts = line.substring("- Machine: ".length()).split(", ");
-          machine = String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
+      if (suiteFile != null) {
+        for (SuiteSpec.Headline headline : SuiteSpec.headlinesIn(suiteFile)) {
+          HeadlineSection.Section section = HeadlineSection.of(model, headline);
+          section.groups().forEach(g -> headlines.add(section.title() + ", " + g.sentence()));
         }
       }
-      return new Entry(page, description, suiteId, machine, checked, headlines, disagreement);
+      String disagreement = SameConfigurations.disagreement(others);
+      return new Entry(
+          page,
+          description,
+          model.suite().suiteId(),
+          model.runs().isEmpty() ? null : machine(Provenances.host(model.runs().get(0))),
+          true,
+          headlines,
+          disagreement == null ? null : "**Disagrees " + disagreement + "**");
+    }
+
+    /**
+     * The entry of a page published before pages kept their stored suite, read from the lines its
+     * "How it ran" section always has.
+     */
+    public static Entry ofUnchecked(String page, String markdown, String description) {
+      String suiteId = null;
+      String machine = null;
+      for (String line : markdown.split("\n")) {
+        if (line.startsWith("- Suite `")) {
+          suiteId = line.substring("- Suite `".length(), line.indexOf('`', "- Suite `".length()));
+        } else if (line.startsWith("- Machine: ")) {
+          machine = machine(line.substring("- Machine: ".length()));
+        }
+      }
+      return new Entry(page, description, suiteId, machine, false, List.of(), null);
+    }
+
+    /** Cores, memory and processor: the first three parts of a page's machine line. */
+    private static String machine(String host) {
+      String[] parts = host.split(", ");
+      return String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
     }
   }
-
-  private static final String HEADLINE = "## Headline: ";
 
   private ResultsIndex() {}
 

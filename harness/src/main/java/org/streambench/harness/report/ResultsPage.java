@@ -31,9 +31,6 @@ import org.streambench.harness.suite.SuiteSpec;
  * run-to-run noise, engines ranked (resolved or not).
  */
 public final class ResultsPage {
-  /** How a page that disagrees with another beyond their noise says so, at its top. */
-  static final String DISAGREES = "**This page disagrees beyond their noise with ";
-
   private final ReportModel model;
   private final String suiteFile;
   private final String regenerate;
@@ -120,17 +117,12 @@ public final class ResultsPage {
       line(HeadlineSection.NOTE);
       line("");
     }
-    List<String> disagreeing =
-        others.stream()
-            .filter(SameConfigurations.Match::disagrees)
-            .map(m -> "[" + m.otherPage() + "](" + m.otherPage() + ".md)")
-            .distinct()
-            .toList();
-    if (!disagreeing.isEmpty()) {
+    String disagreement = SameConfigurations.disagreement(others);
+    if (disagreement != null) {
       line(
-          DISAGREES
-              + String.join(", ", disagreeing)
-              + " on a configuration both measured: see [the same configuration on other pages]"
+          "**This page disagrees "
+              + disagreement
+              + ": see [the same configuration on other pages]"
               + "(#the-same-configuration-on-other-pages).**");
       line("");
     }

@@ -32,13 +32,20 @@ public final class SameConfigurations {
    * @param figure the figure's label and unit
    * @param ours this page's median and interval
    * @param theirs the other page's
+   * @param resolution whether the two differ beyond their noise ({@link Resolution#of})
    */
   public record Match(
-      String otherPage, String here, String there, String figure, Spread ours, Spread theirs) {
+      String otherPage,
+      String here,
+      String there,
+      String figure,
+      Spread ours,
+      Spread theirs,
+      Resolution resolution) {
 
     /** Whether the two medians' intervals share no value: the pages disagree beyond their noise. */
     public boolean disagrees() {
-      return Resolution.of(ours, theirs).resolved();
+      return resolution.resolved();
     }
   }
 
@@ -134,10 +141,29 @@ public final class SameConfigurations {
                     b.configuration().name(),
                     label,
                     ours,
-                    theirs));
+                    theirs,
+                    Resolution.of(ours, theirs)));
           }
         });
     return out;
+  }
+
+  /**
+   * "beyond their noise with [other](other.md), ... on a configuration both measured": the pages
+   * these matches disagree with; null if they disagree with none.
+   */
+  static String disagreement(List<Match> matches) {
+    List<String> pages =
+        matches.stream()
+            .filter(Match::disagrees)
+            .map(m -> "[" + m.otherPage() + "](" + m.otherPage() + ".md)")
+            .distinct()
+            .toList();
+    return pages.isEmpty()
+        ? null
+        : "beyond their noise with "
+            + String.join(", ", pages)
+            + " on a configuration both measured";
   }
 
   /** The page's section: every match, disagreements first and loud; empty without a match. */
@@ -156,7 +182,7 @@ public final class SameConfigurations {
     List<Match> ordered = new ArrayList<>(matches.stream().filter(Match::disagrees).toList());
     matches.stream().filter(m -> !m.disagrees()).forEach(ordered::add);
     for (Match m : ordered) {
-      Resolution r = Resolution.of(m.ours(), m.theirs());
+      Resolution r = m.resolution();
       lines.add(
           String.format(
               "- %s: %s, %s %s here, %s on [%s](%s.md)%s: there %s",

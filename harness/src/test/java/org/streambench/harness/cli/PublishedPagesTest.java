@@ -68,7 +68,7 @@ class PublishedPagesTest {
     String page = Files.readString(dir.resolve("demo.md"));
     assertTrue(
         page.contains("p99 per engine (ms).\n\n## Headline: e2e p99 (ms) across engine"), page);
-    assertEquals(List.of(), pages.check());
+    assertEquals(List.of(), pages.check().differences());
     assertEquals(List.of(), pages.uncheckable());
     String index = Files.readString(dir.resolve("README.md"));
     assertTrue(
@@ -94,7 +94,7 @@ class PublishedPagesTest {
     lines.set(row, String.join(" | ", cells));
     Files.write(page, lines);
 
-    List<String> problems = pages.check();
+    List<String> problems = pages.check().differences();
     assertEquals(1, problems.size(), problems.toString());
     assertTrue(
         problems.get(0).startsWith("demo.md: line " + (row + 1) + " is \""), problems.get(0));
@@ -104,12 +104,18 @@ class PublishedPagesTest {
   void aSuiteFilesChangedCommentOrSettingsMakeThePageStale() throws Exception {
     Path file = root.resolve("suites/demo.yaml");
     Files.writeString(file, SUITE_FILE.replace("Measures a demo.", "Measures a demo again."));
-    assertTrue(pages.check().get(0).startsWith("demo.md: line 5 is"), pages.check().toString());
+    assertTrue(
+        pages.check().differences().get(0).startsWith("demo.md: line 5 is"),
+        pages.check().differences().toString());
 
     Files.writeString(file, SUITE_FILE.replace("rates: [1000, 2000]", "rates: [1000, 3000]"));
     assertTrue(
-        pages.check().get(0).contains("its suite file no longer runs what the stored suite ran"),
-        pages.check().toString());
+        pages
+            .check()
+            .differences()
+            .get(0)
+            .contains("its suite file no longer runs what the stored suite ran"),
+        pages.check().differences().toString());
   }
 
   @Test
@@ -117,10 +123,11 @@ class PublishedPagesTest {
     Files.writeString(dir.resolve("old.md"), "# old\n\n- Suite `20250101-000000-old`, completed\n");
     assertEquals(List.of("old"), pages.uncheckable());
     // the index no longer lists every page
-    assertTrue(pages.check().get(0).startsWith("README.md is not the index the pages give"));
+    assertTrue(
+        pages.check().differences().get(0).startsWith("README.md is not the index the pages give"));
 
     assertEquals(1, pages.rewrite().size());
-    assertEquals(List.of(), pages.check());
+    assertEquals(List.of(), pages.check().differences());
     assertTrue(
         Files.readString(dir.resolve("README.md"))
             .contains("| [old](old.md) | – | – | `20250101-000000-old` | – | not checkable |"));
@@ -160,7 +167,8 @@ class PublishedPagesTest {
             SuiteSpec.read(file, false).toJson());
     pages.publish(new StoredSuite(again, points, runs));
 
-    assertEquals(List.of(), pages.check(), "publishing one suite writes the other's page too");
+    assertEquals(
+        List.of(), pages.check().differences(), "publishing one suite writes the other's page too");
     String demo = Files.readString(dir.resolve("demo.md"));
     String other = Files.readString(dir.resolve("other.md"));
     assertTrue(
@@ -182,6 +190,6 @@ class PublishedPagesTest {
         List.of(
             "demo and other, flink, rate=1k/s: e2e p50 (ms)",
             "demo and other, flink, rate=1k/s: e2e p99 (ms)"),
-        pages.disagreements());
+        pages.check().disagreements());
   }
 }
