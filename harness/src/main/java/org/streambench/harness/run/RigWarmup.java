@@ -5,8 +5,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import org.streambench.harness.generator.Generator;
+import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.workload.TopicReadBack;
 
@@ -16,12 +19,16 @@ import org.streambench.harness.workload.TopicReadBack;
  * slower for their first tens of thousands of records, which otherwise lands in a suite's first
  * point and a single run's figures. The generator writes engine-like output to scratch topics,
  * unpaced (large batches, the pre-fill path) in rounds that the collector reads back, for at least
- * the time asked, then paced (small requests, the fixed-rate path), read back too; the topics are
- * deleted after. Nothing is stored.
+ * the time asked, then paced (small requests, the fixed-rate path) while the collector reads the
+ * records as they arrive (small fetches, as an engine's and the collector's during a run); the
+ * topics are deleted after. Nothing is stored.
  *
  * <p>On two cores a broker's JIT compiler keeps compiling through the first minutes of drains, and
  * a suite's first drains ran far slower than its later ones (README, "A warm rig"), so a suite
- * warms for {@link #FOR_A_SUITE}; a single run does one round.
+ * warms for {@link #FOR_A_SUITE}; a single run does one round. Big batches warm what a broker does
+ * per byte, but few requests: the code it runs per request (a run's engines send thousands of small
+ * produce and fetch requests a second) is warmed by the paced phase, a third as long as the unpaced
+ * one and at least {@link #PACED_AT_LEAST}.
  */
 public final class RigWarmup {
   /** A single run's unpaced warm-up: one round. */
@@ -33,15 +40,16 @@ public final class RigWarmup {
   private static final int PARTITIONS = 2;
   private static final long ROUND_RECORDS = 200_000;
   private static final long PACED_RATE = 20_000;
-  private static final Duration PACED = Duration.ofSeconds(3);
+  private static final Duration PACED_AT_LEAST = Duration.ofSeconds(3);
   private static final int RECORD_BYTES = 100;
   private static final Duration READ_BACK = Duration.ofSeconds(60);
 
   private RigWarmup() {}
 
   /**
-   * Warms {@code kafka} and this JVM's driver, unpaced rounds for at least {@code unpacedFor}; a
-   * warm-up that fails is reported and skipped, never fatal (the run's own checks still apply).
+   * Warms {@code kafka} and this JVM's driver: unpaced rounds for at least {@code unpacedFor}, then
+   * {@link #pacedFor paced} records read as they arrive; a warm-up that fails is reported and
+   * skipped, never fatal (the run's own checks still apply).
    */
   public static void warm(
       KafkaCluster kafka, Path scratch, Duration unpacedFor, Consumer<String> progress) {
@@ -63,11 +71,7 @@ public final class RigWarmup {
         String pacedTopic = prefix + "-paced";
         kafka.createTopics(List.of(pacedTopic), PARTITIONS);
         topics.add(pacedTopic);
-        long paced =
-            Generator.ofEngineOutput(bootstrap, pacedTopic, RECORD_BYTES)
-                .runPaced(PACED_RATE, Duration.ZERO, PACED, start -> {})
-                .sent();
-        readBack(bootstrap, pacedTopic, paced, scratch);
+        long paced = pacedConcurrently(bootstrap, pacedTopic, pacedFor(unpacedFor), scratch);
         progress.accept(
             String.format(
                 "warmed the broker and the driver: %,d records through scratch topics in %.1f s",
@@ -79,6 +83,42 @@ public final class RigWarmup {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
       progress.accept("warm-up skipped: " + e.getMessage());
+    }
+  }
+
+  /** A third of the unpaced phase, at least {@link #PACED_AT_LEAST}. */
+  static Duration pacedFor(Duration unpacedFor) {
+    Duration third = unpacedFor.dividedBy(3);
+    return third.compareTo(PACED_AT_LEAST) > 0 ? third : PACED_AT_LEAST;
+  }
+
+  /**
+   * Paced records into {@code topic} for {@code duration} while the collector reads them as they
+   * arrive; returns how many.
+   */
+  private static long pacedConcurrently(
+      String bootstrap, String topic, Duration duration, Path scratch) throws Exception {
+    long records = new PacingSchedule(PACED_RATE).recordsIn(duration.toNanos());
+    FutureTask<Void> reading =
+        new FutureTask<>(
+            () -> {
+              readBack(bootstrap, topic, records, scratch);
+              return null;
+            });
+    Thread reader = new Thread(reading, "sb-warmup-read-back");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      long sent =
+          Generator.ofEngineOutput(bootstrap, topic, RECORD_BYTES)
+              .runPaced(PACED_RATE, Duration.ZERO, duration, start -> {})
+              .sent();
+      reading.get();
+      return sent;
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    } finally {
+      reading.cancel(true);
     }
   }
 
