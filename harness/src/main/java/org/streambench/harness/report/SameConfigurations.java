@@ -18,9 +18,9 @@ import org.streambench.harness.results.RunResult;
 
 /**
  * The same configuration measured by two published suites: every setting of its runs alike (but
- * those that size a run rather than define it), on the same processor with the same engine and
- * Kafka versions. Their figures should agree within the noise each suite measured; where they do
- * not, both pages say so and link each other.
+ * those that size a run rather than define it) and the same faults injected, on the same processor
+ * with the same engine and Kafka versions. Their figures should agree within the noise each suite
+ * measured; where they do not, both pages say so and link each other.
  */
 public final class SameConfigurations {
   /**
@@ -51,11 +51,17 @@ public final class SameConfigurations {
 
   /**
    * Settings that size or bound a run rather than define what it measures: a drain's record count
-   * (resized to reach its steady part), how long a run lasts, and the lag a valid run may show.
+   * (resized to reach its steady part), how long a run lasts, the lag a valid run may show, and how
+   * long a fault's recovery is waited for.
    */
   private static final Set<String> SIZING =
       Set.of(
-          "run.records", "run.duration", "run.warmup", "run.idle-timeout", "run.max-generator-lag");
+          "run.records",
+          "run.duration",
+          "run.warmup",
+          "run.idle-timeout",
+          "run.max-generator-lag",
+          "run.recovery-grace");
 
   private SameConfigurations() {}
 
@@ -113,7 +119,13 @@ public final class SameConfigurations {
     if (search) {
       settings.remove("run.rate");
     }
-    return List.of(search, Provenances.host(r), Provenances.engineVersion(r), settings);
+    // the faults injected, as asked: runs stored before their configuration named them have them
+    // only here
+    List<String> faults =
+        r.faults() == null
+            ? List.of()
+            : r.faults().stream().map(RunResult.Fault::fault).distinct().sorted().toList();
+    return List.of(search, Provenances.host(r), Provenances.engineVersion(r), settings, faults);
   }
 
   /** The figures a's page compares with b's: what the suite's mode measures. */

@@ -255,6 +255,12 @@ public record RunRequest(
       p.put("run.deployment", deployment.kind().id());
       p.put("run.cluster", deployment.address());
     }
+    if (!faults.isEmpty()) {
+      // a run with faults is a setup of its own; absent without any, as before
+      p.put("run.faults", String.join(" ", faults.faults().stream().map(FaultSpec::text).toList()));
+      p.put("run.restart-delay", Durations.format(faults.restartDelay()));
+      p.put("run.recovery-grace", Durations.format(faults.grace()));
+    }
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));
       p.put("run.warmup", Durations.format(warmup));

@@ -73,23 +73,7 @@ class HeadlineSectionTest {
   }
 
   private static RunResult.Fault killed(String process, Double recoverySeconds) {
-    return new RunResult.Fault(
-        1,
-        "kill:worker@8s",
-        "kill",
-        "worker",
-        process,
-        4242,
-        8.0,
-        "2026-01-01T00:00:18Z",
-        3.0,
-        recoverySeconds == null ? null : 250.0,
-        recoverySeconds == null ? null : 0L,
-        recoverySeconds == null ? "not recovered" : "recovered",
-        recoverySeconds,
-        2_500.0,
-        61_000,
-        null);
+    return ReportFixtures.killed("kill:worker@8s", process, recoverySeconds);
   }
 
   @Test

@@ -138,6 +138,31 @@ class SuitePlanTest {
   }
 
   @Test
+  void aRunsFaultsArePartOfItsConfigurationAndAbsentWithoutAny() throws IOException {
+    String suite =
+        """
+        engines: [alpha]
+        workloads: [identity]
+        deployment: [cluster]
+        workers: [2]
+        rates: [1000]
+        duration: 60s
+        """;
+    var faulted =
+        plan(suite + "faults: [kill:worker@20s:norestart]\nrestart-delay: 7s\n", false)
+            .points()
+            .get(0)
+            .request()
+            .parameters();
+    assertEquals("kill:worker@20s:norestart", faulted.get("run.faults"));
+    assertEquals("7s", faulted.get("run.restart-delay"));
+    assertTrue(faulted.containsKey("run.recovery-grace"));
+    var plain = plan(suite, false).points().get(0).request().parameters();
+    assertFalse(plain.containsKey("run.faults"));
+    assertFalse(plain.containsKey("run.restart-delay"));
+  }
+
+  @Test
   void aPlacementReachesEveryRunAndSurvivesStorageAndTheCommandLineWins() throws IOException {
     String suite =
         """

@@ -126,6 +126,30 @@ public final class ReportFixtures {
         new RunResult.Steady(WARMUP, WARMUP + DURATION));
   }
 
+  /**
+   * A worker killed 8 s into the steady state by {@code spec}, back after 3 s; recovered after
+   * {@code recoverySeconds}, or not recovered when null.
+   */
+  public static RunResult.Fault killed(String spec, String process, Double recoverySeconds) {
+    return new RunResult.Fault(
+        1,
+        spec,
+        "kill",
+        "worker",
+        process,
+        4242,
+        8.0,
+        "2026-01-01T00:00:18Z",
+        3.0,
+        recoverySeconds == null ? null : 250.0,
+        recoverySeconds == null ? null : 0L,
+        recoverySeconds == null ? "not recovered" : "recovered",
+        recoverySeconds,
+        2_500.0,
+        61_000,
+        null);
+  }
+
   /** {@code r} as a fault run stores it: with {@code faults}. */
   public static RunResult withFaults(RunResult r, List<RunResult.Fault> faults)
       throws java.io.IOException {
