@@ -35,7 +35,8 @@ final class PerSecond {
       case ENGINE_P99 -> series(r, steady, IntervalPoint::engineP99Micros, true);
       case E2E_P999 -> loggedP999(r);
       // CPU samples start at the engine's launch, not at the origin of the steady window, and
-      // memory, state and checkpoint figures and YSB's window latency (a few windows a second)
+      // the machine's CPU, memory, state and checkpoint figures and YSB's window latency (a few
+      // windows a second)
       // are one number per run, as are a fault's recovery and output gap: none has a per-second
       // series of the steady state.
       case IN_PER_ENGINE_CORE,
@@ -43,6 +44,8 @@ final class PerSecond {
           ENGINE_CORES,
           BROKER_CORES,
           DRIVER_CORES,
+          MACHINE_BUSY,
+          MACHINE_STEAL,
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,
           STATE_ON_DISK,

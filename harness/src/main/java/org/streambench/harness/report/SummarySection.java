@@ -56,6 +56,7 @@ final class SummarySection {
     List<Figure> columns = new ArrayList<>(COLUMNS);
     List<Figure> optional = new ArrayList<>(Figure.OF_WORKLOAD);
     optional.addAll(Figure.STATE_AND_MEMORY);
+    optional.addAll(Figure.OF_MACHINE);
     optional.addAll(Figure.OF_FAULTS);
     for (Figure f : optional) {
       if (measured.stream().anyMatch(c -> c.spread(f).n() > 0)) {

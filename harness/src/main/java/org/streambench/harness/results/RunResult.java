@@ -50,7 +50,8 @@ public record RunResult(
     List<LagSeries> consumerLag,
     List<Checkpoint> checkpoints,
     List<WorkerShare> workers,
-    Steady steady) {
+    Steady steady,
+    MachineUsage machine) {
 
   public static final int FORMAT_VERSION = 2;
 

@@ -49,6 +49,7 @@ public final class RunResultBuilder {
   private List<Checkpoint> checkpoints;
   private List<RunResult.WorkerShare> workers;
   private RunResult.Steady steady;
+  private MachineUsage machine;
   private List<ProcessProfile> profiles;
 
   RunResultBuilder() {}
@@ -161,13 +162,19 @@ public final class RunResultBuilder {
     return this;
   }
 
-  /** What each worker held; none for a local run or an engine that reports no shares. */
+  /** The whole machine's CPU over the steady window. */
+  public RunResultBuilder machine(MachineUsage machine) {
+    this.machine = machine;
+    return this;
+  }
+
   /** The steady state of a fixed-rate run; none for drain and in-job runs. */
   public RunResultBuilder steady(RunResult.Steady steady) {
     this.steady = steady;
     return this;
   }
 
+  /** What each worker held; none for a local run or an engine that reports no shares. */
   public RunResultBuilder workers(List<RunResult.WorkerShare> workers) {
     this.workers = noneIfEmpty(workers);
     return this;
@@ -226,6 +233,7 @@ public final class RunResultBuilder {
         consumerLag,
         checkpoints,
         workers,
-        steady);
+        steady,
+        machine);
   }
 }

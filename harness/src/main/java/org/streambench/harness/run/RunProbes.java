@@ -13,10 +13,12 @@ import java.util.function.LongSupplier;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.MachineCpu;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
 import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessProfile;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResultBuilder;
@@ -40,6 +42,7 @@ final class RunProbes {
       Consumer<String> progress) {
     List<RunProbe> probes = new ArrayList<>();
     probes.add(processUsage(sampler, layout, kafka, seriesOriginMillis));
+    probes.add(machineUsage());
     if (profiler != null) {
       probes.add(cpuProfiles(profiler, sampler, kafka));
     }
@@ -92,6 +95,30 @@ final class RunProbes {
       @Override
       public void addTo(RunResultBuilder result, long originMillis) {
         result.processes(usage, sampler.coresPerSecond());
+      }
+    };
+  }
+
+  /** The whole machine's CPU over the steady window: busy, waiting on disk, stolen. */
+  private static RunProbe machineUsage() {
+    return new RunProbe() {
+      private MachineCpu.Reading from;
+      private MachineUsage usage;
+
+      @Override
+      public void steadyStarted() {
+        from = MachineCpu.read();
+      }
+
+      @Override
+      public void steadyEnded() {
+        MachineCpu.Reading to = MachineCpu.read();
+        usage = from == null || to == null ? null : MachineCpu.between(from, to);
+      }
+
+      @Override
+      public void addTo(RunResultBuilder result, long originMillis) {
+        result.machine(usage);
       }
     };
   }

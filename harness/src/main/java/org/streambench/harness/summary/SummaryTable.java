@@ -44,6 +44,7 @@ public final class SummaryTable {
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
     rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
+    rows.add(new Row("machine busy / steal (cores)", SummaryTable::machine));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
     rows.add(new Row("state on disk max (MB)", SummaryTable::stateOnDisk));
@@ -181,6 +182,15 @@ public final class SummaryTable {
     return Double.isNaN(p.steadyCores())
         ? String.format("%.1f", p.cpuSeconds())
         : String.format("%.1f (%.2f)", p.cpuSeconds(), p.steadyCores());
+  }
+
+  /** The whole machine over the steady window: every process's CPU, and the hypervisor's steal. */
+  private static String machine(RunResult r) {
+    return r.machine() == null
+        ? "-"
+        : String.format(
+            "%.2f / %.2f of %d",
+            r.machine().busyCores(), r.machine().stealCores(), r.machine().cpus());
   }
 
   private static String rss(RunResult r, String role) {

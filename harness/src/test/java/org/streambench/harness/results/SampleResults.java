@@ -99,7 +99,8 @@ final class SampleResults {
                 "run-group", List.of(new LagSeries.Point(0, 1200), new LagSeries.Point(1, 0)))),
         List.of(new Checkpoint(2.5, 1, "completed", 42, 4096, 8192, 3, -1)),
         null,
-        new RunResult.Steady(10, 40));
+        new RunResult.Steady(10, 40),
+        null);
   }
 
   static CalibrationResult calibration(String id) {

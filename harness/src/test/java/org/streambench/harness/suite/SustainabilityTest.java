@@ -83,6 +83,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -43,6 +43,18 @@ public enum Figure {
   /** The rig's own CPU beside the engine's: the Kafka nodes, and the harness (the driver). */
   BROKER_CORES("broker cores", "cores", "broker_steady_cores", r -> steadyCores(r, "broker")),
   DRIVER_CORES("driver cores", "cores", "harness_steady_cores", r -> steadyCores(r, "harness")),
+  /** The whole machine, every process counted: what the rig and the engine left of its CPUs. */
+  MACHINE_BUSY(
+      "machine busy",
+      "cores",
+      "machine_busy_cores",
+      r -> r.machine() == null ? Double.NaN : r.machine().busyCores()),
+  /** CPU the hypervisor gave to other guests while this machine's CPUs were ready to run. */
+  MACHINE_STEAL(
+      "machine steal",
+      "cores",
+      "machine_steal_cores",
+      r -> r.machine() == null ? Double.NaN : r.machine().stealCores()),
   ENGINE_PEAK_RSS(
       "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine")),
   ENGINE_HEAP_AFTER_GC(
@@ -79,6 +91,9 @@ public enum Figure {
 
   /** The figures only some workloads have (YSB's own latency): shown where some run has them. */
   public static final List<Figure> OF_WORKLOAD = List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
+
+  /** The whole machine's CPU: shown where some run has it (runs stored before it was measured). */
+  public static final List<Figure> OF_MACHINE = List.of(MACHINE_BUSY, MACHINE_STEAL);
 
   /** The figures of faults and recovery: shown where some run has them. */
   public static final List<Figure> OF_FAULTS = List.of(FAULT_OUTPUT_GAP, FAULT_RECOVERY);

@@ -123,7 +123,8 @@ public final class ReportFixtures {
         null,
         null,
         null,
-        new RunResult.Steady(WARMUP, WARMUP + DURATION));
+        new RunResult.Steady(WARMUP, WARMUP + DURATION),
+        null);
   }
 
   /**
@@ -216,6 +217,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null,
         null,
         null,

@@ -1,0 +1,14 @@
+package org.streambench.harness.results;
+
+/**
+ * The whole machine's CPU over a run's steady window, every process on it counted (the rig's, the
+ * engine's and any other) and the time the hypervisor gave to other guests: a figure that moved
+ * while the processes' own CPU did not points at the machine, not the engine.
+ *
+ * @param cpus the machine's CPUs
+ * @param busyCores CPU time spent running anything (user, system, interrupts), in cores
+ * @param iowaitCores CPU time idle while disk I/O was outstanding, in cores
+ * @param stealCores CPU time a virtual machine's CPUs were ready to run but the hypervisor ran
+ *     something else, in cores (0 on bare metal)
+ */
+public record MachineUsage(int cpus, double busyCores, double iowaitCores, double stealCores) {}
