@@ -46,6 +46,7 @@ final class PerSecond {
           DRIVER_CORES,
           MACHINE_BUSY,
           MACHINE_STEAL,
+          MACHINE_CANARY,
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,
           STATE_ON_DISK,

@@ -51,9 +51,10 @@ public final class MachineCpu {
   }
 
   /**
-   * What the machine's CPUs did from {@code from} to {@code to}, in cores; null if no time passed.
+   * What the machine's CPUs did from {@code from} to {@code to}, in cores, with the canary's time
+   * over it ({@link CpuCanary}, NaN if unknown); null if no time passed.
    */
-  public static MachineUsage between(Reading from, Reading to) {
+  public static MachineUsage between(Reading from, Reading to, double canaryMicros) {
     long total = to.total() - from.total();
     if (total <= 0) {
       return null;
@@ -63,6 +64,7 @@ public final class MachineCpu {
         to.cpus(),
         cores * (to.busy() - from.busy()) / total,
         cores * (to.iowait() - from.iowait()) / total,
-        cores * (to.steal() - from.steal()) / total);
+        cores * (to.steal() - from.steal()) / total,
+        canaryMicros);
   }
 }

@@ -10,5 +10,14 @@ package org.streambench.harness.results;
  * @param iowaitCores CPU time idle while disk I/O was outstanding, in cores
  * @param stealCores CPU time a virtual machine's CPUs were ready to run but the hypervisor ran
  *     something else, in cores (0 on bare metal)
+ * @param canaryMicros the CPU time, in µs, of the harness's fixed piece of work, median over the
+ *     window ({@code CpuCanary}): more when the CPUs ran slower; NaN, or 0 in runs stored before it
+ *     was measured, when unknown
  */
-public record MachineUsage(int cpus, double busyCores, double iowaitCores, double stealCores) {}
+public record MachineUsage(
+    int cpus, double busyCores, double iowaitCores, double stealCores, double canaryMicros) {
+  /** The canary's time, NaN when unknown. */
+  public double canary() {
+    return canaryMicros > 0 ? canaryMicros : Double.NaN;
+  }
+}

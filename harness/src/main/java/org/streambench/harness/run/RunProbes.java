@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.CpuCanary;
 import org.streambench.harness.process.MachineCpu;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
@@ -99,21 +100,46 @@ final class RunProbes {
     };
   }
 
-  /** The whole machine's CPU over the steady window: busy, waiting on disk, stolen. */
+  /**
+   * The whole machine's CPU over the steady window: busy, waiting on disk, stolen; and how fast its
+   * CPUs ran then, by the canary's time.
+   */
   private static RunProbe machineUsage() {
     return new RunProbe() {
+      private CpuCanary canary;
       private MachineCpu.Reading from;
+      private long fromMillis;
+      private MachineCpu.Reading to;
+      private long toMillis;
       private MachineUsage usage;
+
+      @Override
+      public void start() {
+        canary = CpuCanary.start();
+      }
 
       @Override
       public void steadyStarted() {
         from = MachineCpu.read();
+        fromMillis = System.currentTimeMillis();
       }
 
       @Override
       public void steadyEnded() {
-        MachineCpu.Reading to = MachineCpu.read();
-        usage = from == null || to == null ? null : MachineCpu.between(from, to);
+        to = MachineCpu.read();
+        toMillis = System.currentTimeMillis();
+      }
+
+      @Override
+      public void stop() {
+        if (canary != null) {
+          canary.close();
+        }
+        double canaryMicros =
+            canary == null
+                ? Double.NaN
+                : CpuCanary.medianMicros(canary.samples(), fromMillis, toMillis);
+        usage = from == null || to == null ? null : MachineCpu.between(from, to, canaryMicros);
       }
 
       @Override

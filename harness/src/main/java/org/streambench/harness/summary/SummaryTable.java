@@ -44,7 +44,7 @@ public final class SummaryTable {
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
     rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
-    rows.add(new Row("machine busy / steal (cores)", SummaryTable::machine));
+    rows.add(new Row("machine busy / steal (cores), CPU canary (µs)", SummaryTable::machine));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
     rows.add(new Row("state on disk max (MB)", SummaryTable::stateOnDisk));
@@ -184,13 +184,19 @@ public final class SummaryTable {
         : String.format("%.1f (%.2f)", p.cpuSeconds(), p.steadyCores());
   }
 
-  /** The whole machine over the steady window: every process's CPU, and the hypervisor's steal. */
+  /**
+   * The whole machine over the steady window: every process's CPU, the hypervisor's steal, and the
+   * canary's time (how fast the CPUs ran).
+   */
   private static String machine(RunResult r) {
     return r.machine() == null
         ? "-"
         : String.format(
-            "%.2f / %.2f of %d",
-            r.machine().busyCores(), r.machine().stealCores(), r.machine().cpus());
+            "%.2f / %.2f of %d, %s",
+            r.machine().busyCores(),
+            r.machine().stealCores(),
+            r.machine().cpus(),
+            Double.isNaN(r.machine().canary()) ? "-" : String.format("%.0f", r.machine().canary()));
   }
 
   private static String rss(RunResult r, String role) {

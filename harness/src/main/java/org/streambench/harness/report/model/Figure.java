@@ -55,6 +55,15 @@ public enum Figure {
       "cores",
       "machine_steal_cores",
       r -> r.machine() == null ? Double.NaN : r.machine().stealCores()),
+  /**
+   * How long the harness's fixed piece of work took in CPU time ({@code CpuCanary}): the same
+   * configuration's runs apart in throughput but not here differed in the engine, not the machine.
+   */
+  MACHINE_CANARY(
+      "CPU canary",
+      "µs",
+      "machine_canary_us",
+      r -> r.machine() == null ? Double.NaN : r.machine().canary()),
   ENGINE_PEAK_RSS(
       "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine")),
   ENGINE_HEAP_AFTER_GC(
@@ -93,7 +102,8 @@ public enum Figure {
   public static final List<Figure> OF_WORKLOAD = List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
 
   /** The whole machine's CPU: shown where some run has it (runs stored before it was measured). */
-  public static final List<Figure> OF_MACHINE = List.of(MACHINE_BUSY, MACHINE_STEAL);
+  public static final List<Figure> OF_MACHINE =
+      List.of(MACHINE_BUSY, MACHINE_STEAL, MACHINE_CANARY);
 
   /** The figures of faults and recovery: shown where some run has them. */
   public static final List<Figure> OF_FAULTS = List.of(FAULT_OUTPUT_GAP, FAULT_RECOVERY);
