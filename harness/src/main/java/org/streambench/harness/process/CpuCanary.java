@@ -12,9 +12,8 @@ import java.util.SplittableRandom;
  * own caches, then a chain of arithmetic) and times it in its own CPU time, so that waiting for a
  * CPU is not in it. The same work taking more CPU time means slower CPUs: another guest on the host
  * sharing the core or its caches, a lower clock, the run's own processes crowding the caches. A
- * throughput that moved between repetitions of one configuration while the canary did not was the
- * engine's; one that moved with it was the machine's. The work takes about a millisecond a second,
- * a thousandth of a core.
+ * throughput that moved between repetitions of one configuration while the canary did not points at
+ * the engine; one that moved with it, at the machine. The work takes under 2 ms a second.
  */
 public final class CpuCanary implements AutoCloseable {
   /** 16 MiB of ints: more than a core's L2, so the walk sees the shared cache and memory. */

@@ -57,7 +57,7 @@ public enum Figure {
       r -> r.machine() == null ? Double.NaN : r.machine().stealCores()),
   /**
    * How long the harness's fixed piece of work took in CPU time ({@code CpuCanary}): the same
-   * configuration's runs apart in throughput but not here differed in the engine, not the machine.
+   * configuration's runs apart in throughput but not here point at the engine, not the machine.
    */
   MACHINE_CANARY(
       "CPU canary",
