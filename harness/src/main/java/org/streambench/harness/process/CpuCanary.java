@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.streambench.harness.results.CalibrationResult;
 
 /**
  * How fast this machine's CPUs run, measured while a run runs: once a second a thread of the
@@ -120,17 +121,12 @@ public final class CpuCanary implements AutoCloseable {
 
   /** Median CPU µs of the work over samples taken from {@code fromMillis} to {@code toMillis}. */
   public static double medianMicros(List<Sample> samples, long fromMillis, long toMillis) {
-    double[] in =
+    List<Double> in =
         samples.stream()
             .filter(s -> s.epochMillis() >= fromMillis && s.epochMillis() <= toMillis)
-            .mapToDouble(Sample::cpuMicros)
-            .sorted()
-            .toArray();
-    if (in.length == 0) {
-      return Double.NaN;
-    }
-    int mid = in.length / 2;
-    return in.length % 2 == 1 ? in[mid] : (in[mid - 1] + in[mid]) / 2;
+            .map(Sample::cpuMicros)
+            .toList();
+    return in.isEmpty() ? Double.NaN : CalibrationResult.Spread.of(in).median();
   }
 
   @Override
