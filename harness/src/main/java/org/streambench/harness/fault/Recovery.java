@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.results.CalibrationResult;
 import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 
@@ -100,13 +101,7 @@ public record Recovery(
     }
 
     private static double median(List<Double> values) {
-      if (values.isEmpty()) {
-        return 0;
-      }
-      List<Double> sorted = new ArrayList<>(values);
-      sorted.sort(null);
-      int n = sorted.size();
-      return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+      return values.isEmpty() ? 0 : CalibrationResult.Spread.of(values).median();
     }
   }
 

@@ -110,10 +110,13 @@ public record CalibrationResult(
 
     public static Spread of(List<Double> values) {
       List<Double> sorted = values.stream().sorted().toList();
+      return new Spread(medianOfSorted(sorted), sorted.get(0), sorted.get(sorted.size() - 1));
+    }
+
+    /** The median of sorted values, the mean of the middle two for an even count. */
+    public static double medianOfSorted(List<Double> sorted) {
       int n = sorted.size();
-      double median =
-          n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-      return new Spread(median, sorted.get(0), sorted.get(n - 1));
+      return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
   }
 

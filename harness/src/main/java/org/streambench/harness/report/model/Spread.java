@@ -2,6 +2,7 @@ package org.streambench.harness.report.model;
 
 import java.util.Collection;
 import java.util.List;
+import org.streambench.harness.results.CalibrationResult;
 
 /**
  * Median, range and the median's confidence interval of one figure over the repetitions of a
@@ -23,8 +24,7 @@ public record Spread(int n, double median, double min, double max, MedianInterva
     if (n == 0) {
       return NONE;
     }
-    double median =
-        n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    double median = CalibrationResult.Spread.medianOfSorted(sorted);
     return new Spread(n, median, sorted.get(0), sorted.get(n - 1), MedianInterval.ofSorted(sorted));
   }
 
