@@ -11,6 +11,7 @@ import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.RigFloor;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.suite.SuiteSpec;
 
@@ -123,6 +124,10 @@ public final class HeadlineSection {
                               + p.search().stopReason()
                               + ")"));
         }
+      }
+      List<Long> rates = g.getValue().stream().map(Configuration::rate).distinct().toList();
+      if (figure != null && rates.size() == 1) {
+        RigFloor.note(model.measured(), rates.get(0), figure).ifPresent(notes::add);
       }
       out.add(new Group(sentence, notes));
     }

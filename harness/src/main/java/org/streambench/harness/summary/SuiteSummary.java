@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.streambench.harness.Mode;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.report.model.Figure;
@@ -79,7 +80,10 @@ public final class SuiteSummary {
       // figures of valid runs only, as in the report: an invalid run's numbers do not hold
       List<RunResult> validRuns = results.stream().filter(RunResult::completedValid).toList();
       Map<String, Spread> figures = new LinkedHashMap<>();
-      figures.put(IN, Spread.of(validRuns.stream().map(Figure.THROUGHPUT_IN::of).toList()));
+      // a fixed-rate run's input is the rate it was offered: neither noise nor a difference
+      if (validRuns.stream().anyMatch(r -> r.mode() != Mode.FIXED_RATE)) {
+        figures.put(IN, Spread.of(validRuns.stream().map(Figure.THROUGHPUT_IN::of).toList()));
+      }
       figures.put(
           PER_CORE, Spread.of(validRuns.stream().map(Figure.IN_PER_ENGINE_CORE::of).toList()));
       figures.put(P99, Spread.of(validRuns.stream().map(Figure.E2E_P99::of).toList()));

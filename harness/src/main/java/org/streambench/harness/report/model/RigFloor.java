@@ -3,6 +3,8 @@ package org.streambench.harness.report.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import org.streambench.harness.suite.FloorPoints;
 
 /**
@@ -12,6 +14,9 @@ import org.streambench.harness.suite.FloorPoints;
  * Engines' latencies on the same page sit on it; a difference smaller than it is the rig's.
  */
 public final class RigFloor {
+  private static final Set<Figure> LATENCIES =
+      Set.of(Figure.E2E_P50, Figure.E2E_P99, Figure.E2E_P999);
+
   private RigFloor() {}
 
   /** Whether the configuration measures the rig's floor. */
@@ -49,6 +54,29 @@ public final class RigFloor {
               range(p99)));
     }
     return lines;
+  }
+
+  /**
+   * The floor beside an engine's latency: for an end-to-end latency {@code figure}, the floor's
+   * value at {@code rate} as a note under a headline; empty for other figures or without a valid
+   * floor run at that rate.
+   */
+  public static Optional<String> note(
+      List<Configuration> configurations, long rate, Figure figure) {
+    if (!LATENCIES.contains(figure)) {
+      return Optional.empty();
+    }
+    return configurations.stream()
+        .filter(c -> isFloor(c) && c.rate() == rate && c.spread(figure).n() > 0)
+        .findFirst()
+        .map(
+            c ->
+                String.format(
+                    Locale.ROOT,
+                    "the rig's own floor at %,d records/s (baseline on identity): %s %s ms",
+                    rate,
+                    figure.label(),
+                    range(c.spread(figure))));
   }
 
   private static String range(Spread s) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.streambench.harness.results.RunResult;
 
@@ -32,6 +33,25 @@ class RigFloorTest {
             "The rig's floor at 1,000 records/s (baseline on identity, the suite's Kafka client"
                 + " settings, 2 valid runs): e2e p50 1.50 [1.00–2.00] ms, p99 6.00 [4.00–8.00] ms."),
         RigFloor.lines(List.of(floor, engine)));
+  }
+
+  @Test
+  void notesTheFloorBesideAnEngineLatencyAtItsOwnRateOnly() {
+    Configuration floor =
+        config(
+            Map.of("engine", "baseline", "floor", "rig"),
+            ReportFixtures.run("a", "baseline", 1000, 4.0),
+            ReportFixtures.run("b", "baseline", 1000, 8.0));
+    Configuration engine =
+        config(Map.of("engine", "flink"), ReportFixtures.run("c", "flink", 1000, 9.0));
+    List<Configuration> all = List.of(engine, floor);
+    assertEquals(
+        Optional.of(
+            "the rig's own floor at 1,000 records/s (baseline on identity): e2e p99 6.00"
+                + " [4.00–8.00] ms"),
+        RigFloor.note(all, 1000, Figure.E2E_P99));
+    assertEquals(Optional.empty(), RigFloor.note(all, 2000, Figure.E2E_P99));
+    assertEquals(Optional.empty(), RigFloor.note(all, 1000, Figure.THROUGHPUT_IN));
   }
 
   @Test
