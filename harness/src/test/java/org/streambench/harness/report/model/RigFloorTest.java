@@ -19,15 +19,18 @@ class RigFloorTest {
         List.of());
   }
 
+  /** The floor at 1,000 records/s: two runs of e2e p99 4 and 8 ms (p50 1 and 2 ms). */
+  private final Configuration floor =
+      config(
+          Map.of("engine", "baseline", "floor", "rig"),
+          ReportFixtures.run("a", "baseline", 1000, 4.0),
+          ReportFixtures.run("b", "baseline", 1000, 8.0));
+
+  private final Configuration engine =
+      config(Map.of("engine", "flink"), ReportFixtures.run("c", "flink", 1000, 9.0));
+
   @Test
   void statesTheFloorFromItsRunsAndLeavesEnginesOut() {
-    Configuration floor =
-        config(
-            Map.of("engine", "baseline", "floor", "rig"),
-            ReportFixtures.run("a", "baseline", 1000, 4.0),
-            ReportFixtures.run("b", "baseline", 1000, 8.0));
-    Configuration engine =
-        config(Map.of("engine", "flink"), ReportFixtures.run("c", "flink", 1000, 9.0));
     assertEquals(
         List.of(
             "The rig's floor at 1,000 records/s (baseline on identity, the suite's Kafka client"
@@ -37,13 +40,6 @@ class RigFloorTest {
 
   @Test
   void notesTheFloorBesideAnEngineLatencyAtItsOwnRateOnly() {
-    Configuration floor =
-        config(
-            Map.of("engine", "baseline", "floor", "rig"),
-            ReportFixtures.run("a", "baseline", 1000, 4.0),
-            ReportFixtures.run("b", "baseline", 1000, 8.0));
-    Configuration engine =
-        config(Map.of("engine", "flink"), ReportFixtures.run("c", "flink", 1000, 9.0));
     List<Configuration> all = List.of(engine, floor);
     assertEquals(
         Optional.of(
@@ -56,12 +52,12 @@ class RigFloorTest {
 
   @Test
   void saysSoWhenTheFloorHasNoValidRun() {
-    Configuration floor =
+    Configuration invalid =
         config(
             Map.of("floor", "rig"),
             ReportFixtures.run("a", "baseline", 1000, "invalid", 4.0, 0.01, List.of("lost")));
     assertEquals(
         List.of("The rig's floor at 1,000 records/s: no valid run (single run)."),
-        RigFloor.lines(List.of(floor)));
+        RigFloor.lines(List.of(invalid)));
   }
 }
