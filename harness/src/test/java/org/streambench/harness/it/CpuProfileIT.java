@@ -61,8 +61,8 @@ class CpuProfileIT {
                         "window.ms", "2000",
                         "out.of.orderness.ms", "200",
                         "lateness.ms", "5000"),
-                    // past the JIT's busiest seconds, at a rate every engine keeps up with on two
-                    // cores while parsing is most of its work
+                    // past the JIT's busiest seconds, at a rate each engine keeps up with on two
+                    // cores
                     rate,
                     10,
                     8)));
