@@ -47,6 +47,8 @@ final class PerSecond {
           MACHINE_BUSY,
           MACHINE_STEAL,
           MACHINE_CANARY,
+          MACHINE_CANARY_WALK,
+          MACHINE_CANARY_ARITHMETIC,
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,
           STATE_ON_DISK,

@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
 import org.streambench.harness.results.CalibrationResult;
 
 /**
@@ -14,7 +15,10 @@ import org.streambench.harness.results.CalibrationResult;
  * CPU is not in it. The same work taking more CPU time means slower CPUs: another guest on the host
  * sharing the core or its caches, a lower clock, the run's own processes crowding the caches. A
  * throughput that moved between repetitions of one configuration while the canary did not points at
- * the engine; one that moved with it, at the machine. The work takes under 2 ms a second.
+ * the engine; one that moved with it, at the machine. The work takes under 2 ms a second. Its two
+ * parts are timed apart: the walk slows where another process or guest crowds the shared cache or
+ * the memory bus, the arithmetic only where the core itself runs slower (its clock, or a sibling
+ * hardware thread sharing it).
  */
 public final class CpuCanary implements AutoCloseable {
   /** 16 MiB of ints: more than a core's L2, so the walk sees the shared cache and memory. */
@@ -28,8 +32,18 @@ public final class CpuCanary implements AutoCloseable {
 
   private static final long PERIOD_MILLIS = 1_000;
 
-  /** One timing: when it was taken (epoch ms) and the work's CPU time in µs. */
-  public record Sample(long epochMillis, double cpuMicros) {}
+  /** One timing: when it was taken (epoch ms) and each part's CPU time in µs. */
+  public record Sample(long epochMillis, double walkMicros, double arithmeticMicros) {
+    /** The whole work's CPU time in µs. */
+    public double cpuMicros() {
+      return walkMicros + arithmeticMicros;
+    }
+  }
+
+  /** Median CPU times of the work and of its two parts over a window, in µs (NaN: no sample). */
+  public record Medians(double totalMicros, double walkMicros, double arithmeticMicros) {
+    public static final Medians UNKNOWN = new Medians(Double.NaN, Double.NaN, Double.NaN);
+  }
 
   private final List<Sample> samples = new ArrayList<>();
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -62,14 +76,18 @@ public final class CpuCanary implements AutoCloseable {
       threads.setThreadCpuTimeEnabled(true);
     }
     for (int i = 0; i < WARM_PASSES && !stopped; i++) {
-      sink = work(next);
+      sink = arithmetic(walk(next));
     }
     while (!stopped) {
       long before = threads.getCurrentThreadCpuTime();
-      sink = work(next);
-      long cpuNanos = threads.getCurrentThreadCpuTime() - before;
+      int at = walk(next);
+      long walked = threads.getCurrentThreadCpuTime();
+      sink = arithmetic(at);
+      long after = threads.getCurrentThreadCpuTime();
       synchronized (samples) {
-        samples.add(new Sample(System.currentTimeMillis(), cpuNanos / 1e3));
+        samples.add(
+            new Sample(
+                System.currentTimeMillis(), (walked - before) / 1e3, (after - walked) / 1e3));
       }
       try {
         Thread.sleep(PERIOD_MILLIS);
@@ -79,15 +97,18 @@ public final class CpuCanary implements AutoCloseable {
     }
   }
 
-  /**
-   * The fixed work: a dependent walk (each step's load waits for the one before), then arithmetic.
-   */
-  static long work(int[] next) {
+  /** The walk: each step's load waits for the one before, so it runs at the memory's latency. */
+  static int walk(int[] next) {
     int at = 0;
     for (int i = 0; i < WALK_STEPS; i++) {
       at = next[at];
     }
-    long x = at | 1L;
+    return at;
+  }
+
+  /** The arithmetic: a chain of shifts and xors on registers, at the core's own speed. */
+  static long arithmetic(int seed) {
+    long x = seed | 1L;
     for (int i = 0; i < ARITHMETIC_STEPS; i++) {
       x ^= x << 13;
       x ^= x >>> 7;
@@ -119,14 +140,26 @@ public final class CpuCanary implements AutoCloseable {
     }
   }
 
-  /** Median CPU µs of the work over samples taken from {@code fromMillis} to {@code toMillis}. */
-  public static double medianMicros(List<Sample> samples, long fromMillis, long toMillis) {
-    List<Double> in =
+  /**
+   * Median CPU µs of the work and of each part over samples taken from {@code fromMillis} to {@code
+   * toMillis}.
+   */
+  public static Medians medians(List<Sample> samples, long fromMillis, long toMillis) {
+    List<Sample> in =
         samples.stream()
             .filter(s -> s.epochMillis() >= fromMillis && s.epochMillis() <= toMillis)
-            .map(Sample::cpuMicros)
             .toList();
-    return in.isEmpty() ? Double.NaN : CalibrationResult.Spread.of(in).median();
+    if (in.isEmpty()) {
+      return Medians.UNKNOWN;
+    }
+    return new Medians(
+        median(in, Sample::cpuMicros),
+        median(in, Sample::walkMicros),
+        median(in, Sample::arithmeticMicros));
+  }
+
+  private static double median(List<Sample> samples, ToDoubleFunction<Sample> part) {
+    return CalibrationResult.Spread.of(samples.stream().map(part::applyAsDouble).toList()).median();
   }
 
   @Override

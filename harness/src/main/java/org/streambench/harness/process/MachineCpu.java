@@ -51,10 +51,10 @@ public final class MachineCpu {
   }
 
   /**
-   * What the machine's CPUs did from {@code from} to {@code to}, in cores, with the canary's time
+   * What the machine's CPUs did from {@code from} to {@code to}, in cores, with the canary's times
    * over it ({@link CpuCanary}, NaN if unknown); null if no time passed.
    */
-  public static MachineUsage between(Reading from, Reading to, double canaryMicros) {
+  public static MachineUsage between(Reading from, Reading to, CpuCanary.Medians canary) {
     long total = to.total() - from.total();
     if (total <= 0) {
       return null;
@@ -65,6 +65,8 @@ public final class MachineCpu {
         cores * (to.busy() - from.busy()) / total,
         cores * (to.iowait() - from.iowait()) / total,
         cores * (to.steal() - from.steal()) / total,
-        canaryMicros);
+        canary.totalMicros(),
+        canary.walkMicros(),
+        canary.arithmeticMicros());
   }
 }

@@ -31,14 +31,19 @@ final class NoiseLines {
     return lines;
   }
 
-  /** The suite's run-to-run noise in each figure of the page's table and in its searches. */
+  /**
+   * The suite's run-to-run noise in each figure of the page's table and in its searches; a
+   * fixed-rate configuration's input is left out, as it is the rate it was offered.
+   */
   static List<String> runToRun(ReportModel model) {
     Map<String, Map<String, Spread>> byFigure = new LinkedHashMap<>();
     List<Configuration> measured = model.measured();
     if (!measured.isEmpty()) {
       for (Figure f : SummarySection.columns(measured)) {
         Map<String, Spread> spreads = new LinkedHashMap<>();
-        measured.forEach(c -> spreads.put(c.name(), c.spread(f)));
+        measured.stream()
+            .filter(c -> c.validRuns().stream().anyMatch(r -> !f.isOffered(r)))
+            .forEach(c -> spreads.put(c.name(), c.spread(f)));
         byFigure.put(f.label() + " (" + f.unit() + ")", spreads);
       }
     }

@@ -13,11 +13,34 @@ package org.streambench.harness.results;
  * @param canaryMicros the CPU time, in µs, of the harness's fixed piece of work, median over the
  *     window ({@code CpuCanary}): more when the CPUs ran slower; NaN, or 0 in runs stored before it
  *     was measured, when unknown
+ * @param canaryWalkMicros the median of the canary's walk through memory alone, which the shared
+ *     cache and the memory bus slow (0 in runs stored before the parts were timed apart)
+ * @param canaryArithmeticMicros the median of its arithmetic alone, which only a slower core slows
  */
 public record MachineUsage(
-    int cpus, double busyCores, double iowaitCores, double stealCores, double canaryMicros) {
+    int cpus,
+    double busyCores,
+    double iowaitCores,
+    double stealCores,
+    double canaryMicros,
+    double canaryWalkMicros,
+    double canaryArithmeticMicros) {
   /** The canary's time, NaN when unknown. */
   public double canary() {
-    return canaryMicros > 0 ? canaryMicros : Double.NaN;
+    return known(canaryMicros);
+  }
+
+  /** The canary's walk through memory, NaN when unknown. */
+  public double canaryWalk() {
+    return known(canaryWalkMicros);
+  }
+
+  /** The canary's arithmetic, NaN when unknown. */
+  public double canaryArithmetic() {
+    return known(canaryArithmeticMicros);
+  }
+
+  private static double known(double micros) {
+    return micros > 0 ? micros : Double.NaN;
   }
 }

@@ -135,11 +135,11 @@ final class RunProbes {
         if (canary != null) {
           canary.close();
         }
-        double canaryMicros =
+        CpuCanary.Medians canaryTimes =
             canary == null
-                ? Double.NaN
-                : CpuCanary.medianMicros(canary.samples(), fromMillis, toMillis);
-        usage = from == null || to == null ? null : MachineCpu.between(from, to, canaryMicros);
+                ? CpuCanary.Medians.UNKNOWN
+                : CpuCanary.medians(canary.samples(), fromMillis, toMillis);
+        usage = from == null || to == null ? null : MachineCpu.between(from, to, canaryTimes);
       }
 
       @Override

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.streambench.harness.Mode;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.report.model.FaultSilence;
 import org.streambench.harness.report.model.Figure;
@@ -80,8 +79,7 @@ public final class SuiteSummary {
       // figures of valid runs only, as in the report: an invalid run's numbers do not hold
       List<RunResult> validRuns = results.stream().filter(RunResult::completedValid).toList();
       Map<String, Spread> figures = new LinkedHashMap<>();
-      // a fixed-rate run's input is the rate it was offered: neither noise nor a difference
-      if (validRuns.stream().anyMatch(r -> r.mode() != Mode.FIXED_RATE)) {
+      if (validRuns.stream().anyMatch(r -> !Figure.THROUGHPUT_IN.isOffered(r))) {
         figures.put(IN, Spread.of(validRuns.stream().map(Figure.THROUGHPUT_IN::of).toList()));
       }
       figures.put(

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.streambench.harness.results.LatencySummary;
+import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 
@@ -44,7 +45,10 @@ public final class SummaryTable {
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
     rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
-    rows.add(new Row("machine busy / steal (cores), CPU canary (µs)", SummaryTable::machine));
+    rows.add(
+        new Row(
+            "machine busy / steal (cores), CPU canary (µs: walk + arithmetic)",
+            SummaryTable::machine));
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
     rows.add(new Row("state on disk max (MB)", SummaryTable::stateOnDisk));
@@ -186,17 +190,18 @@ public final class SummaryTable {
 
   /**
    * The whole machine over the steady window: every process's CPU, the hypervisor's steal, and the
-   * canary's time (how fast the CPUs ran).
+   * canary's time (how fast the CPUs ran), with its two parts where they were timed apart.
    */
   private static String machine(RunResult r) {
-    return r.machine() == null
-        ? "-"
-        : String.format(
-            "%.2f / %.2f of %d, %s",
-            r.machine().busyCores(),
-            r.machine().stealCores(),
-            r.machine().cpus(),
-            Double.isNaN(r.machine().canary()) ? "-" : String.format("%.0f", r.machine().canary()));
+    if (r.machine() == null) {
+      return "-";
+    }
+    MachineUsage m = r.machine();
+    String canary = Double.isNaN(m.canary()) ? "-" : String.format("%.0f", m.canary());
+    if (!Double.isNaN(m.canaryWalk())) {
+      canary += String.format(" (%.0f + %.0f)", m.canaryWalk(), m.canaryArithmetic());
+    }
+    return String.format("%.2f / %.2f of %d, %s", m.busyCores(), m.stealCores(), m.cpus(), canary);
   }
 
   private static String rss(RunResult r, String role) {

@@ -26,22 +26,30 @@ class CpuCanaryTest {
   @Test
   void theWorkIsTheSameEachTime() {
     int[] next = CpuCanary.cycle(1 << 12, 7);
-    assertEquals(CpuCanary.work(next), CpuCanary.work(next));
+    assertEquals(CpuCanary.walk(next), CpuCanary.walk(next));
+    assertEquals(CpuCanary.arithmetic(5), CpuCanary.arithmetic(5));
   }
 
   @Test
-  void theMedianIsOverTheSamplesInsideTheWindowOnly() {
+  void theMediansAreOverTheSamplesInsideTheWindowOnlyEachPartOnItsOwn() {
     List<CpuCanary.Sample> samples =
         List.of(
-            new CpuCanary.Sample(1_000, 5_000),
-            new CpuCanary.Sample(2_000, 900),
-            new CpuCanary.Sample(3_000, 1_100),
-            new CpuCanary.Sample(4_000, 1_000),
-            new CpuCanary.Sample(5_000, 1_200),
-            new CpuCanary.Sample(6_000, 9_000));
-    assertEquals(1_050, CpuCanary.medianMicros(samples, 2_000, 5_000), 1e-9);
-    assertEquals(1_000, CpuCanary.medianMicros(samples, 2_000, 4_000), 1e-9);
-    assertTrue(Double.isNaN(CpuCanary.medianMicros(samples, 7_000, 8_000)));
+            new CpuCanary.Sample(1_000, 4_000, 1_000),
+            new CpuCanary.Sample(2_000, 300, 600),
+            new CpuCanary.Sample(3_000, 500, 600),
+            new CpuCanary.Sample(4_000, 200, 800),
+            new CpuCanary.Sample(5_000, 400, 800),
+            new CpuCanary.Sample(6_000, 8_000, 1_000));
+    CpuCanary.Medians fourSeconds = CpuCanary.medians(samples, 2_000, 5_000);
+    assertEquals(1_050, fourSeconds.totalMicros(), 1e-9);
+    assertEquals(350, fourSeconds.walkMicros(), 1e-9);
+    assertEquals(700, fourSeconds.arithmeticMicros(), 1e-9);
+    // the median of the totals, not the sum of the parts' medians (900 + 1100 + 1000)
+    CpuCanary.Medians threeSeconds = CpuCanary.medians(samples, 2_000, 4_000);
+    assertEquals(1_000, threeSeconds.totalMicros(), 1e-9);
+    assertEquals(300, threeSeconds.walkMicros(), 1e-9);
+    assertEquals(600, threeSeconds.arithmeticMicros(), 1e-9);
+    assertTrue(Double.isNaN(CpuCanary.medians(samples, 7_000, 8_000).totalMicros()));
   }
 
   @Test
@@ -55,8 +63,10 @@ class CpuCanaryTest {
       List<CpuCanary.Sample> samples = canary.samples();
       assertTrue(!samples.isEmpty(), "no sample within 10 s");
       // the work takes some CPU, and far less than the second between two samples
-      double micros = samples.get(0).cpuMicros();
-      assertTrue(micros > 0 && micros < 500_000, "canary took " + micros + " µs");
+      CpuCanary.Sample first = samples.get(0);
+      assertTrue(
+          first.walkMicros() > 0 && first.arithmeticMicros() > 0 && first.cpuMicros() < 500_000,
+          "canary took " + first);
     } finally {
       canary.close();
     }

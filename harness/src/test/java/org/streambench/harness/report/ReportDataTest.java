@@ -36,7 +36,7 @@ class ReportDataTest {
                     + "throughput_in_per_engine_core,throughput_in_per_given_core,"
                     + "e2e_p50_ms,e2e_p99_ms,e2e_p999_ms,engine_p99_ms,engine_steady_cores,"
                     + "broker_steady_cores,harness_steady_cores,machine_busy_cores,machine_steal_cores,"
-                    + "machine_canary_us,"
+                    + "machine_canary_us,machine_canary_walk_us,machine_canary_arithmetic_us,"
                     + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,checkpoint_median_ms,"
                     + "ysb_window_p50_ms,ysb_window_p99_ms,fault_recovery_s,fault_output_gap_ms,"
                     + "config_hash"));

@@ -94,6 +94,10 @@ class ResultsPageTest {
             "- e2e p99 (ms): 8.7% (median of 3 configurations' (max − min) / median), largest"
                 + " 8.7% ("),
         md);
+    // a fixed-rate point's input is its offered rate: not noise
+    assertTrue(md.lines().noneMatch(l -> l.startsWith("- throughput in (rec/s):")), md);
+    assertTrue(md.lines().noneMatch(l -> l.startsWith("- in per given core (rec/s):")), md);
+    assertTrue(md.lines().anyMatch(l -> l.startsWith("- throughput out (rec/s):")), md);
     for (String chart : new String[] {"throughput", "p99-vs-rate", "sustainable"}) {
       assertTrue(md.contains("](demo/" + chart + ".svg)"), chart);
       assertTrue(Files.readString(dir.resolve("demo/" + chart + ".svg")).startsWith("<svg"), chart);

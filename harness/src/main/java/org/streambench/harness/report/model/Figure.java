@@ -2,6 +2,7 @@ package org.streambench.harness.report.model;
 
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import org.streambench.harness.Mode;
 import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.LatencySummary;
@@ -64,6 +65,18 @@ public enum Figure {
       "µs",
       "machine_canary_us",
       r -> r.machine() == null ? Double.NaN : r.machine().canary()),
+  /** The canary's walk through memory: slower where the shared cache or memory bus is crowded. */
+  MACHINE_CANARY_WALK(
+      "canary walk",
+      "µs",
+      "machine_canary_walk_us",
+      r -> r.machine() == null ? Double.NaN : r.machine().canaryWalk()),
+  /** The canary's arithmetic: slower only where the core itself runs slower. */
+  MACHINE_CANARY_ARITHMETIC(
+      "canary arithmetic",
+      "µs",
+      "machine_canary_arithmetic_us",
+      r -> r.machine() == null ? Double.NaN : r.machine().canaryArithmetic()),
   ENGINE_PEAK_RSS(
       "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine")),
   ENGINE_HEAP_AFTER_GC(
@@ -94,6 +107,14 @@ public enum Figure {
       "fault_output_gap_ms",
       r -> worstFault(r, RunResult.Fault::outputGapMillis));
 
+  /**
+   * Whether this figure of the run is what the run was given rather than what it measured: a
+   * fixed-rate run's input is the rate it was offered, so it is neither noise nor a difference.
+   */
+  public boolean isOffered(RunResult r) {
+    return (this == THROUGHPUT_IN || this == IN_PER_GIVEN_CORE) && r.mode() == Mode.FIXED_RATE;
+  }
+
   /** The figures of state and memory: shown where some run has them. */
   public static final List<Figure> STATE_AND_MEMORY =
       List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
@@ -103,7 +124,12 @@ public enum Figure {
 
   /** The whole machine's CPU: shown where some run has it (runs stored before it was measured). */
   public static final List<Figure> OF_MACHINE =
-      List.of(MACHINE_BUSY, MACHINE_STEAL, MACHINE_CANARY);
+      List.of(
+          MACHINE_BUSY,
+          MACHINE_STEAL,
+          MACHINE_CANARY,
+          MACHINE_CANARY_WALK,
+          MACHINE_CANARY_ARITHMETIC);
 
   /** The figures of faults and recovery: shown where some run has them. */
   public static final List<Figure> OF_FAULTS = List.of(FAULT_OUTPUT_GAP, FAULT_RECOVERY);
