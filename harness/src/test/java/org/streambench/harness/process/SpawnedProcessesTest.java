@@ -35,6 +35,17 @@ class SpawnedProcessesTest {
   }
 
   @Test
+  void aForkThatHasNotYetStartedItsOwnProgramIsNotASecondJvm() {
+    List<String> executor =
+        List.of(
+            "java", "-cp", "spark.jar", "org.apache.spark.executor.CoarseGrainedExecutorBackend");
+    assertNull(CpuSource.spawnedName(executor, executor), "the executor's fork, before its exec");
+    assertEquals(
+        "CoarseGrainedExecutorBackend",
+        CpuSource.spawnedName(executor, List.of("java", "-cp", "spark.jar", "Worker")));
+  }
+
+  @Test
   @Timeout(90)
   void aSpawnedJvmIsSampledOnItsOwnAndInTheGroupAndKeepsItsCpuAfterItEnds() throws Exception {
     String java = Home.javaBinary().toString();
