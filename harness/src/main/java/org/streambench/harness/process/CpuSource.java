@@ -92,14 +92,18 @@ interface CpuSource {
    * a process that is not a JVM (a shell, a tool), which is not sampled on its own.
    */
   static String spawnedName(ProcessHandle p) {
+    List<String> argv = commandLine(p.pid());
+    if (spawnedName(argv) == null) {
+      return null; // not a JVM: its parent's command line need not be read
+    }
     List<String> parent = p.parent().map(h -> commandLine(h.pid())).orElse(List.of());
-    return spawnedName(commandLine(p.pid()), parent);
+    return spawnedName(argv, parent);
   }
 
   /**
    * As above, and null for a fork of its parent that has not yet started its own program: until it
-   * does, it shows its parent's command line (a Spark executor starting a shell command through
-   * Hadoop's local file system looked, for an instant, like a second executor).
+   * does, it shows its parent's command line (a Spark executor starting a command looked, for an
+   * instant, like a second executor).
    */
   static String spawnedName(List<String> argv, List<String> parentArgv) {
     return argv.equals(parentArgv) ? null : spawnedName(argv);

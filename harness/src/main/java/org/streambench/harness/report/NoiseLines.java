@@ -42,7 +42,7 @@ final class NoiseLines {
       for (Figure f : SummarySection.columns(measured)) {
         Map<String, Spread> spreads = new LinkedHashMap<>();
         measured.stream()
-            .filter(c -> c.validRuns().stream().anyMatch(r -> !f.isOffered(r)))
+            .filter(c -> f.isMeasuredIn(c.validRuns()))
             .forEach(c -> spreads.put(c.name(), c.spread(f)));
         byFigure.put(f.label() + " (" + f.unit() + ")", spreads);
       }

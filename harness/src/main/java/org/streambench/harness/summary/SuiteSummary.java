@@ -79,7 +79,7 @@ public final class SuiteSummary {
       // figures of valid runs only, as in the report: an invalid run's numbers do not hold
       List<RunResult> validRuns = results.stream().filter(RunResult::completedValid).toList();
       Map<String, Spread> figures = new LinkedHashMap<>();
-      if (validRuns.stream().anyMatch(r -> !Figure.THROUGHPUT_IN.isOffered(r))) {
+      if (Figure.THROUGHPUT_IN.isMeasuredIn(validRuns)) {
         figures.put(IN, Spread.of(validRuns.stream().map(Figure.THROUGHPUT_IN::of).toList()));
       }
       figures.put(

@@ -6,6 +6,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.Checkpoint;
 import org.streambench.harness.results.LatencySummary;
+import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 
@@ -46,37 +47,24 @@ public enum Figure {
   DRIVER_CORES("driver cores", "cores", "harness_steady_cores", r -> steadyCores(r, "harness")),
   /** The whole machine, every process counted: what the rig and the engine left of its CPUs. */
   MACHINE_BUSY(
-      "machine busy",
-      "cores",
-      "machine_busy_cores",
-      r -> r.machine() == null ? Double.NaN : r.machine().busyCores()),
+      "machine busy", "cores", "machine_busy_cores", r -> ofMachine(r, MachineUsage::busyCores)),
   /** CPU the hypervisor gave to other guests while this machine's CPUs were ready to run. */
   MACHINE_STEAL(
-      "machine steal",
-      "cores",
-      "machine_steal_cores",
-      r -> r.machine() == null ? Double.NaN : r.machine().stealCores()),
+      "machine steal", "cores", "machine_steal_cores", r -> ofMachine(r, MachineUsage::stealCores)),
   /**
    * How long the harness's fixed piece of work took in CPU time ({@code CpuCanary}): the same
    * configuration's runs apart in throughput but not here point at the engine, not the machine.
    */
-  MACHINE_CANARY(
-      "CPU canary",
-      "µs",
-      "machine_canary_us",
-      r -> r.machine() == null ? Double.NaN : r.machine().canary()),
+  MACHINE_CANARY("CPU canary", "µs", "machine_canary_us", r -> ofMachine(r, MachineUsage::canary)),
   /** The canary's walk through memory: slower where the shared cache or memory bus is crowded. */
   MACHINE_CANARY_WALK(
-      "canary walk",
-      "µs",
-      "machine_canary_walk_us",
-      r -> r.machine() == null ? Double.NaN : r.machine().canaryWalk()),
+      "canary walk", "µs", "machine_canary_walk_us", r -> ofMachine(r, MachineUsage::canaryWalk)),
   /** The canary's arithmetic: slower only where the core itself runs slower. */
   MACHINE_CANARY_ARITHMETIC(
       "canary arithmetic",
       "µs",
       "machine_canary_arithmetic_us",
-      r -> r.machine() == null ? Double.NaN : r.machine().canaryArithmetic()),
+      r -> ofMachine(r, MachineUsage::canaryArithmetic)),
   ENGINE_PEAK_RSS(
       "engine peak RSS", "MB", "engine_peak_rss_mb", r -> peakRssMegabytes(r, "engine")),
   ENGINE_HEAP_AFTER_GC(
@@ -113,6 +101,16 @@ public enum Figure {
    */
   public boolean isOffered(RunResult r) {
     return (this == THROUGHPUT_IN || this == IN_PER_GIVEN_CORE) && r.mode() == Mode.FIXED_RATE;
+  }
+
+  /** Whether some of these runs measured this figure rather than were given it. */
+  public boolean isMeasuredIn(List<RunResult> runs) {
+    return runs.stream().anyMatch(r -> !isOffered(r));
+  }
+
+  /** A figure of the whole machine, NaN for a run stored before the machine was measured. */
+  private static double ofMachine(RunResult r, ToDoubleFunction<MachineUsage> figure) {
+    return r.machine() == null ? Double.NaN : figure.applyAsDouble(r.machine());
   }
 
   /** The figures of state and memory: shown where some run has them. */
