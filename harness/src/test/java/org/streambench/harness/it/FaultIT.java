@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,10 +39,19 @@ class FaultIT {
     assertExactlyOnceThroughAKilledWorker("flink", "taskmanager", 90);
   }
 
+  /**
+   * Observed for 90 s, not 45: identity's topology has no store, so Kafka Streams gives the
+   * restarted instance a new process id and with it new transactional ids, which do not fence the
+   * killed instance's open transaction; the broker aborts it only after {@code
+   * transaction.timeout.ms} (10 s) at its next sweep for timed-out transactions (every 10 s), up to
+   * 20 s after the kill, and until then no read_committed reader sees past it (docs/faults.md).
+   * Four runs on an idle 2-core machine recovered 8.9 to 14.9 s after the kill, one beside a busy
+   * core 17.9 s; one CI run had not recovered 37 s after it, when a 45 s steady state ended.
+   */
   @Test
   @Timeout(300)
   void kafkaStreamsExactlyOnceThroughAKilledInstance() throws Exception {
-    assertExactlyOnceThroughAKilledWorker("kafka-streams", "instance", 45);
+    assertExactlyOnceThroughAKilledWorker("kafka-streams", "instance", 90);
   }
 
   /**
@@ -100,7 +110,8 @@ class FaultIT {
     RunResult.Fault f = r.faults().get(0);
     assertEquals("instance-1", f.process(), "the busy instance");
     assertNull(f.backAfterSeconds(), "left down");
-    assertEquals(Recovery.RECOVERED, f.recovery(), () -> "fault: " + f);
+    assertEquals(
+        Recovery.RECOVERED, f.recovery(), () -> "fault: " + f + "\nper second: " + perSecond(r));
     assertNotNull(r.workers(), "shares reported");
     RunResult.WorkerShare busy = r.workers().get(0);
     RunResult.WorkerShare spare = r.workers().get(1);
@@ -153,7 +164,8 @@ class FaultIT {
     assertEquals(0L, r.verification().get("lost"));
     assertEquals(0L, r.verification().get("duplicated"));
     RunResult.Fault f = assertKilledAndBack(r, worker);
-    assertEquals(Recovery.RECOVERED, f.recovery(), () -> "fault: " + f);
+    assertEquals(
+        Recovery.RECOVERED, f.recovery(), () -> "fault: " + f + "\nper second: " + perSecond(r));
     assertTrue(f.peakBacklog() > 0, () -> "the fault held output back: " + f);
   }
 
@@ -166,6 +178,13 @@ class FaultIT {
                 "kill:worker@8s"));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     return r;
+  }
+
+  /** Each second's output and p99 (ms), to tell from a failure where the output stalled. */
+  private static String perSecond(RunResult r) {
+    return r.timeseries().stream()
+        .map(p -> p.second() + ":" + p.out() + "/" + p.e2eP99Micros() / 1000)
+        .collect(Collectors.joining(" "));
   }
 
   /** The fault hit worker 1 at 8 s and its process came back, sampled as a restart. */
