@@ -52,6 +52,12 @@ final class HowItRan {
   static String parameters(SuiteSpec spec) {
     List<String> parts = new ArrayList<>();
     parts.add(spec.repetitions() + (spec.repetitions() == 1 ? " repetition" : " repetitions"));
+    if (spec.warmupRounds() > 0) {
+      parts.add(
+          String.format(
+              "after %d warm-up round%s of every point (stored as runs, in no figure)",
+              spec.warmupRounds(), spec.warmupRounds() == 1 ? "" : "s"));
+    }
     if ("drain".equals(spec.mode()) || "in-job".equals(spec.mode())) {
       parts.add("records " + spec.records());
       if (spec.drainSeconds() > 0) {

@@ -88,6 +88,7 @@ public record SuitePlan(
     spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
     require(spec.drainSeconds() >= 0, "drain-seconds must not be negative");
     require(!spec.rigWarmupOr(Duration.ZERO).isNegative(), "rig-warmup must not be negative");
+    require(spec.warmupRounds() >= 0, "warmup-rounds must not be negative");
     require(
         spec.drainSeconds() == 0 || mode == Mode.DRAIN,
         "drain-seconds sizes drains; this suite's mode is " + spec.mode());

@@ -38,8 +38,6 @@ public final class SuiteRunner {
   private final Consumer<String> progress;
   private final Map<String, String> constant;
 
-  private final long started = System.nanoTime();
-
   private int pointsDone;
 
   /**
@@ -87,6 +85,10 @@ public final class SuiteRunner {
     List<SuitePlan.Turn> turns = plan.turns();
     int total = turns.size();
     int toDo = total - finished.size();
+    if (toDo > 0 && !warmUp(kafkas, redis, store, runs)) {
+      return false;
+    }
+    long measuredFrom = System.nanoTime();
     int index = 0;
     for (SuitePlan.Turn turn : turns) {
       SuitePoint point = turn.point();
@@ -102,7 +104,7 @@ public final class SuiteRunner {
               total,
               plan.spec().repetitions() > 1 ? " (repetition " + rep + ")" : "",
               point.describe(constant),
-              eta(toDo)));
+              eta(toDo, measuredFrom)));
       KafkaCluster kafka = kafkas.get(point.brokers());
       CatchUpRepeats.Run execute = request -> execute(request, kafka, redis, store);
       PointOutcome outcome =
@@ -119,6 +121,34 @@ public final class SuiteRunner {
     return true;
   }
 
+  /**
+   * The suite's {@code warmup-rounds}: each point that runs at a rate of its own once per round, in
+   * plan order, stored as runs but not as the suite's points, so that no figure counts them. On two
+   * cores a suite's first round of drains found the broker (and with it the engines) slower per
+   * record than every later round while the CPU canary was not, even after the rig's warm-up: the
+   * first round measured the rig warming, not the engines. A drain's size found here carries over
+   * to the counted repetitions. False if a signal stopped the suite.
+   */
+  private boolean warmUp(KafkaForBrokers kafkas, Redis redis, ResultStore store, PointRun runs)
+      throws IOException, SQLException, InterruptedException {
+    int rounds = plan.spec().warmupRounds();
+    for (int round = 1; round <= rounds; round++) {
+      for (SuitePoint point : plan.points()) {
+        if (point.search() || point.relativeTo() != null) {
+          continue;
+        }
+        progress.accept(
+            String.format(
+                "warm-up round %d/%d (not counted): %s", round, rounds, point.describe(constant)));
+        KafkaCluster kafka = kafkas.get(point.brokers());
+        if (runs.run(point, 1, request -> execute(request, kafka, redis, store)) == null) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   /** One run, stored; null if a signal aborted it. */
   private RunResult execute(RunRequest request, KafkaCluster kafka, Redis redis, ResultStore store)
       throws IOException, SQLException {
@@ -127,11 +157,11 @@ public final class SuiteRunner {
     return RunGuard.aborting() ? null : r;
   }
 
-  private String eta(int toDo) {
+  private String eta(int toDo, long measuredFrom) {
     if (pointsDone == 0) {
       return "";
     }
-    Duration perPoint = Duration.ofNanos((System.nanoTime() - started) / pointsDone);
+    Duration perPoint = Duration.ofNanos((System.nanoTime() - measuredFrom) / pointsDone);
     Duration left = perPoint.multipliedBy(toDo - pointsDone);
     return String.format(" (about %d min left)", Math.max(1, Math.round(left.toSeconds() / 60.0)));
   }

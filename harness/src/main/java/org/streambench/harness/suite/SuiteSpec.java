@@ -64,6 +64,10 @@ import org.streambench.harness.UsageException;
  *     identity at each of its rates, with the suite's Kafka client settings ({@link FloorPoints})
  * @param rigWarmup how long the broker and the driver are warmed before the suite's first point and
  *     after {@code --resume} (e.g. {@code 0s}: one short round); null = the tool's default
+ * @param warmupRounds rounds of the suite's points run first, stored but not counted (a suite's
+ *     first round found the rig slower than its later ones): each point that is neither a search
+ *     nor relative to one runs once per round, before the first repetition and after {@code
+ *     --resume}; 0 = none
  * @param search sustainable-throughput search bounds
  * @param quick overrides for {@code --quick}
  */
@@ -98,6 +102,7 @@ public record SuiteSpec(
     String cpus,
     boolean floor,
     String rigWarmup,
+    Integer warmupRounds,
     SearchBounds search,
     JsonNode quick) {
 
@@ -126,6 +131,7 @@ public record SuiteSpec(
     settings = settings == null ? Map.of() : settings;
     variants = orDefault(variants, List.of());
     repetitions = repetitions == null ? 1 : repetitions;
+    warmupRounds = warmupRounds == null ? 0 : warmupRounds;
     warmup = warmup == null ? "10s" : warmup;
     duration = duration == null ? "30s" : duration;
     maxGeneratorLag = maxGeneratorLag == null ? "100ms" : maxGeneratorLag;

@@ -49,6 +49,7 @@ class SuiteIT {
         workloads: [identity]
         rates: [1000, 3000]
         repetitions: 2
+        warmup-rounds: 1
         warmup: 1s
         duration: 3s
         max-generator-lag: 500ms
@@ -70,6 +71,7 @@ class SuiteIT {
         assertTrue(r.timeseries().stream().anyMatch(t -> t.backlog() >= 0), "backlog recorded");
       }
       assertEquals(4, runIds.size());
+      assertEquals(4 + 2, store.recent(100).size(), "a warm-up round's runs are in no point");
 
       // An execution interrupted after its first point: --resume runs the other three.
       PointOutcome first = points.get(0);
@@ -91,7 +93,8 @@ class SuiteIT {
       SuiteRecord resumed = store.suites().find("interrupted-sweep");
       assertEquals(SuiteRecord.COMPLETED, resumed.status());
       assertEquals(4, store.suites().points("interrupted-sweep").size());
-      assertEquals(4 + 3, store.recent(100).size(), "three new runs, not four");
+      assertEquals(
+          6 + 2 + 3, store.recent(100).size(), "a warm-up round again, then three runs, not four");
     }
     assertEquals(2, suite(data, file.toString(), "--resume"), "nothing left to resume");
   }

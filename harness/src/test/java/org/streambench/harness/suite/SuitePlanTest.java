@@ -79,6 +79,16 @@ class SuitePlanTest {
   }
 
   @Test
+  void warmupRoundsDefaultToNoneAndAreNeverNegative() throws IOException {
+    String base = "engines: [alpha]\nworkloads: [identity]\nrates: [1000]\n";
+    assertEquals(0, plan(base, false).spec().warmupRounds());
+    assertEquals(1, plan(base + "warmup-rounds: 1\n", false).spec().warmupRounds());
+    UsageException e =
+        assertThrows(UsageException.class, () -> plan(base + "warmup-rounds: -1\n", false));
+    assertTrue(e.getMessage().contains("warmup-rounds must not be negative"), e.getMessage());
+  }
+
+  @Test
   void expandsTheCartesianProductAndSkipsWhatAnEngineDoesNotOffer() throws IOException {
     SuitePlan p =
         plan(
