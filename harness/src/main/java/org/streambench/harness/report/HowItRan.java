@@ -55,7 +55,8 @@ final class HowItRan {
     if (spec.warmupRounds() > 0) {
       parts.add(
           String.format(
-              "after %d warm-up round%s of every point (stored as runs, in no figure)",
+              "after %d warm-up round%s of every point at a rate of its own (stored as runs, in no"
+                  + " figure)",
               spec.warmupRounds(), spec.warmupRounds() == 1 ? "" : "s"));
     }
     if ("drain".equals(spec.mode()) || "in-job".equals(spec.mode())) {
