@@ -16,6 +16,7 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.report.ResultsIndex;
 import org.streambench.harness.report.ResultsPage;
 import org.streambench.harness.report.SameConfigurations;
+import org.streambench.harness.report.Studies;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.StoredSuite;
 import org.streambench.harness.suite.SuiteSpec;
@@ -160,27 +161,47 @@ final class PublishedPages {
 
   private String index(Map<String, Source> sources) throws IOException {
     List<ResultsIndex.Entry> entries = new ArrayList<>();
-    for (String page : pages()) {
+    List<String> pages = pages();
+    for (String page : pages) {
       Source source = sources.get(page);
       entries.add(
           source != null
               ? ResultsIndex.Entry.ofStored(
-                  page, source.model(), source.text(), source.others(), description(source.file()))
+                  page, source.model(), source.text(), source.others(), ofSuite(source.file()))
               : ResultsIndex.Entry.ofUnchecked(
                   page,
                   Files.readString(dir.resolve(page + ".md")),
-                  description(home.root().resolve("suites").resolve(page + ".yaml"))));
+                  ofSuite(home.root().resolve("suites").resolve(page + ".yaml"))));
     }
-    return ResultsIndex.markdown(entries);
+    for (Path file : shippedSuites()) {
+      String name = file.getFileName().toString().replaceFirst("\\.yaml$", "");
+      if (!pages.contains(name)) {
+        entries.add(ResultsIndex.Entry.ofUnpublished(name, ofSuite(file)));
+      }
+    }
+    return ResultsIndex.markdown(entries, Studies.read(home.root().resolve(Studies.FILE)));
   }
 
-  /** The description in a suite file, null without one. */
-  private static String description(Path suiteFile) {
+  /** The suite files shipped in the checkout's {@code suites/}, sorted. */
+  private List<Path> shippedSuites() throws IOException {
+    Path suites = home.root().resolve("suites");
+    if (!Files.isDirectory(suites)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(suites)) {
+      return files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+    }
+  }
+
+  /** What a suite file says of itself, null without a readable file. */
+  private static ResultsIndex.Entry.SuiteFileText ofSuite(Path suiteFile) {
     if (suiteFile == null || !Files.isRegularFile(suiteFile)) {
       return null;
     }
     try {
-      return SuiteSpec.read(suiteFile, false).description();
+      SuiteSpec spec = SuiteSpec.read(suiteFile, false);
+      return new ResultsIndex.Entry.SuiteFileText(
+          spec.description(), spec.study(), spec.question());
     } catch (UsageException e) {
       return null;
     }

@@ -29,17 +29,19 @@ final class PerSecond {
     SteadyWindow steady = SteadyWindow.of(r);
     return switch (f) {
       case THROUGHPUT_IN -> sent(r, steady);
-      case THROUGHPUT_OUT -> series(r, steady, IntervalPoint::out, false);
-      case E2E_P50 -> series(r, steady, IntervalPoint::e2eP50Micros, true);
-      case E2E_P99 -> series(r, steady, IntervalPoint::e2eP99Micros, true);
-      case ENGINE_P99 -> series(r, steady, IntervalPoint::engineP99Micros, true);
+      case THROUGHPUT_OUT -> series(r, steady, IntervalPoint::out, false, 1);
+      case E2E_P50 -> series(r, steady, IntervalPoint::e2eP50Micros, true, 1000);
+      case E2E_P99 -> series(r, steady, IntervalPoint::e2eP99Micros, true, 1000);
+      case ENGINE_P99 -> series(r, steady, IntervalPoint::engineP99Micros, true, 1);
       case E2E_P999 -> loggedP999(r);
       // CPU samples start at the engine's launch, not at the origin of the steady window, and
-      // the machine's CPU, memory, state and checkpoint figures and YSB's window latency (a few
+      // the machine's CPU, memory, state, disk and checkpoint figures and YSB's window latency (a
+      // few
       // windows a second)
-      // are one number per run, as are a fault's recovery and output gap: none has a per-second
-      // series of the steady state.
-      case IN_PER_ENGINE_CORE,
+      // are one number per run, as are a fault's recovery and output gap and the engine's p50
+      // (the collector keeps its p99 per second): none has a per-second series of the steady state.
+      case ENGINE_P50,
+          IN_PER_ENGINE_CORE,
           IN_PER_GIVEN_CORE,
           ENGINE_CORES,
           BROKER_CORES,
@@ -52,6 +54,8 @@ final class PerSecond {
           ENGINE_PEAK_RSS,
           ENGINE_HEAP_AFTER_GC,
           STATE_ON_DISK,
+          ENGINE_DISK_READ,
+          ENGINE_DISK_WRITTEN,
           CHECKPOINT_MEDIAN,
           YSB_WINDOW_P50,
           YSB_WINDOW_P99,
@@ -61,8 +65,16 @@ final class PerSecond {
     };
   }
 
+  /**
+   * The steady state's values of a per-second series, each divided by {@code per} (1000: µs as ms);
+   * a latency's seconds without output have none.
+   */
   private static List<Double> series(
-      RunResult r, SteadyWindow steady, ToLongFunction<IntervalPoint> value, boolean latency) {
+      RunResult r,
+      SteadyWindow steady,
+      ToLongFunction<IntervalPoint> value,
+      boolean latency,
+      double per) {
     List<Double> out = new ArrayList<>();
     if (r.timeseries() == null) {
       return out;
@@ -70,7 +82,7 @@ final class PerSecond {
     for (IntervalPoint p : r.timeseries()) {
       if (steady.contains(p.second()) && (!latency || p.out() > 0)) {
         double v = value.applyAsLong(p);
-        out.add(latency ? v / 1000 : v);
+        out.add(v / per);
       }
     }
     return out;

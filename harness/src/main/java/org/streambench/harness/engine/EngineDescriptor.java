@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -137,6 +138,39 @@ public record EngineDescriptor(
   /** The main class of {@code role}'s processes. */
   public String mainClass(ClusterRole role) {
     return role.mainClass() == null ? mainClass : role.mainClass();
+  }
+
+  /**
+   * This engine with the heap of its local process set to {@code size} (e.g. {@code 512m}): its
+   * {@code -Xmx} replaced, and its {@code -Xms} where it has one, so that an engine started with
+   * its whole heap still is.
+   */
+  public EngineDescriptor withHeap(String size) {
+    List<String> options = new ArrayList<>();
+    boolean initial = jvmOptions.stream().anyMatch(o -> o.startsWith("-Xms"));
+    options.add("-Xmx" + size);
+    if (initial) {
+      options.add(0, "-Xms" + size);
+    }
+    jvmOptions.stream()
+        .filter(o -> !o.startsWith("-Xmx") && !o.startsWith("-Xms"))
+        .forEach(options::add);
+    return new EngineDescriptor(
+        name,
+        description,
+        dir,
+        jar,
+        mainClass,
+        workloads,
+        guarantees,
+        inJobWorkloads,
+        notOffered,
+        List.copyOf(options),
+        clusterRoles,
+        clientRole,
+        clusterEnv,
+        masterRole,
+        stateDirs);
   }
 
   /** The JVM options of {@code role}'s processes. */

@@ -54,6 +54,8 @@ interface CpuSource {
         double cpu = 0;
         long rss = 0;
         long peak = 0;
+        ProcessSampler.DiskBytes disk = new ProcessSampler.DiskBytes(0, 0);
+        boolean diskKnown = true;
         List<String> allowed = new java.util.ArrayList<>();
         for (long pid : pids) {
           ProcessSampler.Sample s = readProc(pid);
@@ -67,11 +69,17 @@ interface CpuSource {
             cpu += s.cpuSeconds();
             peak += s.peakRssBytes();
             allowed.add(s.allowedCpus());
+            if (s.disk() == null) {
+              diskKnown = false;
+            } else {
+              disk = disk.plus(s.disk());
+            }
           }
         }
         return lastOf.isEmpty()
             ? null
-            : new ProcessSampler.Sample(cpu, rss, peak, CpuList.union(allowed));
+            : new ProcessSampler.Sample(
+                cpu, rss, peak, CpuList.union(allowed), diskKnown ? disk : null);
       }
 
       @Override
@@ -156,7 +164,7 @@ interface CpuSource {
         }
         long total = cpuByThread.values().stream().mapToLong(Long::longValue).sum();
         // the harness's own CPUs: a placement sets every thread's alike (taskset -a)
-        return new ProcessSampler.Sample(total / 1e9, 0, 0, CpuList.ofProcess(pid()));
+        return new ProcessSampler.Sample(total / 1e9, 0, 0, CpuList.ofProcess(pid()), null);
       }
 
       @Override
@@ -192,7 +200,25 @@ interface CpuSource {
           allowed = line.substring(line.indexOf(':') + 1).trim();
         }
       }
-      return new ProcessSampler.Sample(cpu, rss, Math.max(hwm, rss), allowed);
+      return new ProcessSampler.Sample(cpu, rss, Math.max(hwm, rss), allowed, readDisk(pid));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** A process's storage reads and writes so far, null if they cannot be read. */
+  private static ProcessSampler.DiskBytes readDisk(long pid) {
+    try {
+      long read = -1;
+      long written = -1;
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "io"))) {
+        if (line.startsWith("read_bytes:")) {
+          read = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+        } else if (line.startsWith("write_bytes:")) {
+          written = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+        }
+      }
+      return read < 0 || written < 0 ? null : new ProcessSampler.DiskBytes(read, written);
     } catch (IOException | RuntimeException e) {
       return null;
     }

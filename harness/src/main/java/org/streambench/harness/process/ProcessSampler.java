@@ -13,20 +13,34 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.streambench.harness.DaemonThreads;
+import org.streambench.harness.results.DiskUsage;
 
 /**
  * Samples CPU time and memory of the run's processes (from {@code /proc}) and of named harness
  * threads (from the JVM) once a second: CPU seconds, resident set size and its kernel-tracked peak
- * ({@code VmHWM}). Keeps a per-second series of cores used per role, and marks points in time (the
- * start and end of the steady state) so that CPU used in between can be reported as cores.
+ * ({@code VmHWM}), and a process's storage reads and writes. Keeps a per-second series of cores
+ * used per role, and marks points in time (the start and end of the steady state) so that CPU used
+ * in between can be reported as cores.
  */
 public final class ProcessSampler implements AutoCloseable {
 
   /**
    * One source's counters at one moment, and the CPUs it may run on ({@code Cpus_allowed_list};
    * several processes' together; null if unknown).
+   *
+   * @param disk bytes read from and written to storage so far ({@code read_bytes} and {@code
+   *     write_bytes} of {@code /proc/<pid>/io}: what reached the block layer, not the page cache);
+   *     null if unknown (threads of this JVM, a process whose counters cannot be read)
    */
-  public record Sample(double cpuSeconds, long rssBytes, long peakRssBytes, String allowedCpus) {}
+  public record Sample(
+      double cpuSeconds, long rssBytes, long peakRssBytes, String allowedCpus, DiskBytes disk) {}
+
+  /** Storage bytes read and written by a source so far. */
+  public record DiskBytes(long read, long written) {
+    DiskBytes plus(DiskBytes other) {
+      return new DiskBytes(read + other.read, written + other.written);
+    }
+  }
 
   private final Map<String, CpuSource> sources = new ConcurrentHashMap<>();
   private final Map<String, Sample> first = new ConcurrentHashMap<>();
@@ -153,6 +167,30 @@ public final class ProcessSampler implements AutoCloseable {
     return (to.cpuSeconds() - from.cpuSeconds()) / ((t1 - t0) / 1e9);
   }
 
+  /**
+   * Storage bytes per second {@code role} read and wrote between two marks, or null if either mark
+   * or the counters are missing.
+   */
+  public DiskUsage diskBetween(String role, String fromMark, String toMark) {
+    Sample from = marks.getOrDefault(fromMark, Map.of()).get(role);
+    Sample to = marks.getOrDefault(toMark, Map.of()).get(role);
+    Long t0 = markNanos.get(fromMark);
+    Long t1 = markNanos.get(toMark);
+    if (from == null
+        || to == null
+        || from.disk() == null
+        || to.disk() == null
+        || t0 == null
+        || t1 == null
+        || t1 <= t0) {
+      return null;
+    }
+    double seconds = (t1 - t0) / 1e9;
+    return new DiskUsage(
+        (to.disk().read() - from.disk().read()) / seconds,
+        (to.disk().written() - from.disk().written()) / seconds);
+  }
+
   /** CPU seconds {@code role} used between two marks, or NaN if either is missing. */
   public double cpuBetween(String role, String fromMark, String toMark) {
     Sample from = marks.getOrDefault(fromMark, Map.of()).get(role);
@@ -245,7 +283,8 @@ public final class ProcessSampler implements AutoCloseable {
           if (s != null) {
             Sample prev = last.get(role);
             long peak = Math.max(s.peakRssBytes(), prev == null ? 0 : prev.peakRssBytes());
-            last.put(role, new Sample(s.cpuSeconds(), s.rssBytes(), peak, s.allowedCpus()));
+            last.put(
+                role, new Sample(s.cpuSeconds(), s.rssBytes(), peak, s.allowedCpus(), s.disk()));
           }
         });
   }

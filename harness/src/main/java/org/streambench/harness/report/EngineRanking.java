@@ -160,15 +160,10 @@ final class EngineRanking {
       String label,
       Function<Configuration, Spread> figure,
       boolean higherIsBetter) {
-    List<Configuration> sorted =
-        new ArrayList<>(configurations.stream().filter(c -> figure.apply(c).n() > 0).toList());
+    List<Configuration> sorted = bestFirst(configurations, figure, higherIsBetter);
     if (sorted.isEmpty()) {
       return label + ": no valid run has it";
     }
-    sorted.sort(
-        (a, b) ->
-            Double.compare(figure.apply(a).median(), figure.apply(b).median())
-                * (higherIsBetter ? -1 : 1));
     Spread best = figure.apply(sorted.get(0));
     List<String> parts = new ArrayList<>();
     for (Configuration c : sorted) {
@@ -184,6 +179,34 @@ final class EngineRanking {
                       v.median() / best.median(), Resolution.of(best, v).verdict())));
     }
     return label + ": " + String.join(", ", parts);
+  }
+
+  /**
+   * What {@link #ranked} judged: each configuration after the best against the best, in its order.
+   */
+  static List<Resolution> verdicts(
+      List<Configuration> configurations,
+      Function<Configuration, Spread> figure,
+      boolean higherIsBetter) {
+    List<Configuration> sorted = bestFirst(configurations, figure, higherIsBetter);
+    return sorted.stream()
+        .skip(1)
+        .map(c -> Resolution.of(figure.apply(sorted.get(0)), figure.apply(c)))
+        .toList();
+  }
+
+  /** The configurations with a value, best first. */
+  private static List<Configuration> bestFirst(
+      List<Configuration> configurations,
+      Function<Configuration, Spread> figure,
+      boolean higherIsBetter) {
+    List<Configuration> sorted =
+        new ArrayList<>(configurations.stream().filter(c -> figure.apply(c).n() > 0).toList());
+    sorted.sort(
+        (a, b) ->
+            Double.compare(figure.apply(a).median(), figure.apply(b).median())
+                * (higherIsBetter ? -1 : 1));
+    return sorted;
   }
 
   /** The labels that set a group apart from the rest of the page, or {@code all} if none. */

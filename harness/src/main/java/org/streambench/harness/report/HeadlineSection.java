@@ -11,6 +11,7 @@ import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.report.model.RigFloor;
 import org.streambench.harness.report.model.Spread;
 import org.streambench.harness.suite.SuiteSpec;
@@ -56,8 +57,13 @@ public final class HeadlineSection {
    */
   record Section(String title, List<Group> groups, String across) {}
 
-  /** One ranked sentence and its notes (lower bounds, values without a valid run). */
-  record Group(String sentence, List<String> notes) {}
+  /**
+   * One ranked sentence and its notes (lower bounds, values without a valid run).
+   *
+   * @param verdicts each value after the best against the best, as the sentence judges it
+   * @param lowerBounds how many of its values are searches that did not converge
+   */
+  record Group(String sentence, List<String> notes, List<Resolution> verdicts, int lowerBounds) {}
 
   /** The section's markdown lines, the blank line that closes it included. */
   static List<String> lines(ReportModel model, SuiteSpec.Headline headline) {
@@ -98,6 +104,7 @@ public final class HeadlineSection {
               + ": "
               + EngineRanking.ranked(g.getValue(), across, label, value, higherIsBetter);
       List<String> notes = new ArrayList<>();
+      int lowerBounds = 0;
       for (Configuration c : g.getValue()) {
         String name = Format.label(across, c.labels().get(across));
         long without =
@@ -113,23 +120,30 @@ public final class HeadlineSection {
                   "%s: %d of its %d valid runs without a value (%s), left out",
                   name, without, c.validRuns().size(), Verdicts.of(c).text()));
         } else if (figure == null) {
-          c.points().stream()
-              .filter(p -> p.search() != null && !p.search().converged())
-              .findFirst()
-              .ifPresent(
-                  p ->
-                      notes.add(
-                          name
-                              + ": a lower bound, its search did not converge ("
-                              + p.search().stopReason()
-                              + ")"));
+          var open =
+              c.points().stream()
+                  .filter(p -> p.search() != null && !p.search().converged())
+                  .findFirst();
+          if (open.isPresent()) {
+            lowerBounds++;
+            notes.add(
+                name
+                    + ": a lower bound, its search did not converge ("
+                    + open.get().search().stopReason()
+                    + ")");
+          }
         }
       }
       List<Long> rates = g.getValue().stream().map(Configuration::rate).distinct().toList();
       if (figure != null && rates.size() == 1) {
         RigFloor.note(model.measured(), rates.get(0), figure).ifPresent(notes::add);
       }
-      out.add(new Group(sentence, notes));
+      out.add(
+          new Group(
+              sentence,
+              notes,
+              EngineRanking.verdicts(g.getValue(), value, higherIsBetter),
+              lowerBounds));
     }
     return new Section(label + " across " + across, out, across);
   }

@@ -1,38 +1,67 @@
 package org.streambench.harness.report;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.suite.SuiteSpec;
 
 /**
  * The index of the published pages ({@code docs/results/README.md}), generated from their stored
  * suites and suite files as the pages are (a page published before pages kept their suite: from its
- * own lines), nothing typed in: one row per page with what its suite measures (the suite file's
+ * own lines), nothing typed in. It opens with each study's questions beside streambench's answers:
+ * the question a suite file states, its page's headline sentences and how many of their differences
+ * are resolved at the suite's noise, and the study's questions that cannot be measured here with
+ * why ({@link Studies}). Then one row per page with what its suite measures (the suite file's
  * description, which holds no measured figure), where and when it ran, and whether the page is
- * checked against the stored suite kept beside it.
+ * checked against the stored suite kept beside it; pages measured on another processor than the
+ * standard one are set apart in an appendix.
  */
 public final class ResultsIndex {
   /**
    * One page.
    *
    * @param page the page's name (its file without {@code .md})
-   * @param description what its suite measures, from the suite file; null if the file is gone
+   * @param suite what its suite file says of itself, null if the file is gone
    * @param suiteId the stored suite it was written from, null if the page does not say
    * @param machine cores, memory and processor, as the page gives them; null if it does not
-   * @param checked whether its stored suite is kept beside it, so the page is checked against it
+   * @param repetitions how often each point of the suite ran, null if the page does not say
+   * @param searchesOnly whether every point is a search (its standard is two, not three)
+   * @param status whether its page is checked against the stored suite kept beside it, published
+   *     before pages kept their suite, or not published yet
    * @param headlines the page's headline sentences, as it gives them
+   * @param resolution how many of the headlines' differences are resolved, null without headlines
    * @param disagreement the page's line saying it disagrees with others beyond their noise, or null
    */
   public record Entry(
       String page,
-      String description,
+      SuiteFileText suite,
       String suiteId,
       String machine,
-      boolean checked,
+      Integer repetitions,
+      boolean searchesOnly,
+      Status status,
       List<String> headlines,
+      String resolution,
       String disagreement) {
+
+    /** What a suite file says of itself: its description, study and question (each may be null). */
+    public record SuiteFileText(String description, String study, String question) {}
+
+    /** Where a suite's page stands. */
+    public enum Status {
+      /** Checked against the stored suite kept beside it. */
+      CHECKED,
+      /** Published before pages kept their stored suite. */
+      NOT_CHECKABLE,
+      /** A shipped suite without a page. */
+      UNPUBLISHED
+    }
 
     /**
      * The entry of a page written from a stored suite, computed as its page is.
@@ -45,22 +74,28 @@ public final class ResultsIndex {
         ReportModel model,
         String suiteFile,
         List<SameConfigurations.Match> others,
-        String description) {
+        SuiteFileText suite) {
       List<String> headlines = new ArrayList<>();
+      List<HeadlineSection.Group> groups = new ArrayList<>();
       if (suiteFile != null) {
         for (SuiteSpec.Headline headline : SuiteSpec.headlinesIn(suiteFile)) {
           HeadlineSection.Section section = HeadlineSection.of(model, headline);
           section.groups().forEach(g -> headlines.add(section.title() + ", " + g.sentence()));
+          groups.addAll(section.groups());
         }
       }
       String disagreement = SameConfigurations.disagreement(others);
+      SuiteSpec spec = SuiteSpec.fromJson(model.suite().specJson());
       return new Entry(
           page,
-          description,
+          suite,
           model.suite().suiteId(),
           model.runs().isEmpty() ? null : machine(Provenances.host(model.runs().get(0))),
-          true,
+          spec.repetitions(),
+          "sustainable".equals(spec.mode()),
+          Status.CHECKED,
           headlines,
+          groups.isEmpty() ? null : ResultsIndex.resolution(groups),
           disagreement == null ? null : "**Disagrees " + disagreement + "**");
     }
 
@@ -68,17 +103,36 @@ public final class ResultsIndex {
      * The entry of a page published before pages kept their stored suite, read from the lines its
      * "How it ran" section always has.
      */
-    public static Entry ofUnchecked(String page, String markdown, String description) {
+    public static Entry ofUnchecked(String page, String markdown, SuiteFileText suite) {
       String suiteId = null;
       String machine = null;
+      Integer repetitions = null;
       for (String line : markdown.split("\n")) {
         if (line.startsWith("- Suite `")) {
           suiteId = line.substring("- Suite `".length(), line.indexOf('`', "- Suite `".length()));
         } else if (line.startsWith("- Machine: ")) {
           machine = machine(line.substring("- Machine: ".length()));
+        } else if (line.matches("- Parameters: \\d+ repetitions?\\b.*")) {
+          repetitions = Integer.valueOf(line.replaceFirst("- Parameters: (\\d+) .*", "$1"));
         }
       }
-      return new Entry(page, description, suiteId, machine, false, List.of(), null);
+      return new Entry(
+          page,
+          suite,
+          suiteId,
+          machine,
+          repetitions,
+          false,
+          Status.NOT_CHECKABLE,
+          List.of(),
+          null,
+          null);
+    }
+
+    /** The entry of a shipped suite that has no page yet, for its question. */
+    public static Entry ofUnpublished(String suite, SuiteFileText text) {
+      return new Entry(
+          suite, text, null, null, null, false, Status.UNPUBLISHED, List.of(), null, null);
     }
 
     /** Cores, memory and processor: the first three parts of a page's machine line. */
@@ -86,17 +140,86 @@ public final class ResultsIndex {
       String[] parts = host.split(", ");
       return String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
     }
+
+    private String study() {
+      return suite == null ? null : suite.study();
+    }
+
+    /** Its repetitions, and whether they fall short of the standard. */
+    private String repetitionsCell() {
+      if (repetitions == null) {
+        return null;
+      }
+      int standard = searchesOnly ? SEARCHES : REPETITIONS;
+      return repetitions < standard
+          ? repetitions + " (below the standard, " + standard + ")"
+          : repetitions.toString();
+    }
+
+    /** Whether it was measured on {@code processor} (any, where there is no standard). */
+    private boolean measuredOn(String processor) {
+      return processor == null || machine != null && machine.endsWith(", " + processor);
+    }
   }
+
+  /** The standard: repetitions of every fixed-rate or drain point, and searches of a rate. */
+  static final int REPETITIONS = 3;
+
+  static final int SEARCHES = 2;
 
   private ResultsIndex() {}
 
+  /**
+   * How many of the headlines' differences (each value after the best against the best) are
+   * resolved, within the noise, or from single runs; and how many values are lower bounds.
+   */
+  static String resolution(List<HeadlineSection.Group> groups) {
+    Map<Resolution.Kind, Integer> kinds = new EnumMap<>(Resolution.Kind.class);
+    int lowerBounds = 0;
+    for (HeadlineSection.Group g : groups) {
+      g.verdicts().forEach(v -> kinds.merge(v.kind(), 1, Integer::sum));
+      lowerBounds += g.lowerBounds();
+    }
+    int total = kinds.values().stream().mapToInt(Integer::intValue).sum();
+    if (total == 0) {
+      return "no two values to compare";
+    }
+    List<String> parts = new ArrayList<>();
+    parts.add(
+        kinds.getOrDefault(Resolution.Kind.RESOLVED, 0)
+            + " of "
+            + total
+            + (total == 1 ? " difference" : " differences")
+            + " resolved");
+    count(parts, kinds, Resolution.Kind.NOT_RESOLVED, "within the noise");
+    count(parts, kinds, Resolution.Kind.NO_ESTIMATE, "from single runs (no noise estimate)");
+    count(parts, kinds, Resolution.Kind.NO_VALUE, "without a value");
+    if (lowerBounds > 0) {
+      parts.add(
+          lowerBounds
+              + (lowerBounds == 1 ? " value is a lower bound" : " values are lower bounds")
+              + " (a search that did not converge)");
+    }
+    return String.join("; ", parts);
+  }
+
+  private static void count(
+      List<String> parts, Map<Resolution.Kind, Integer> kinds, Resolution.Kind kind, String what) {
+    int n = kinds.getOrDefault(kind, 0);
+    if (n > 0) {
+      parts.add(n + " " + what);
+    }
+  }
+
   /** The index's markdown. */
-  public static String markdown(List<Entry> entries) {
+  public static String markdown(List<Entry> entries, Studies studies) {
+    String processor = studies.processor();
     StringBuilder md = new StringBuilder();
     md.append("# Results measured with streambench\n\n")
         .append(
-            "<!-- written by streambench from the pages below (./streambench pages --rewrite);"
-                + " do not edit -->\n\n")
+            "<!-- written by streambench from the pages below and "
+                + Studies.FILE
+                + " (./streambench pages --rewrite); do not edit -->\n\n")
         .append(
             """
             One page per suite, each written by streambench from a stored suite (`--publish`):
@@ -110,9 +233,20 @@ public final class ResultsIndex {
             the day and may quote figures their tables do not hold. Run their suites again to
             replace them.
 
-            Absolute figures are the machine's that ran them (each page names its processor and the
-            exact versions): do not set figures from two processors side by side.
-
+            """)
+        .append(
+            processor == null
+                ? "Absolute figures are the machine's that ran them (each page names its processor"
+                    + " and the\nexact versions): do not set figures from two processors side by"
+                    + " side.\n\n"
+                : "Every page of the index was measured on one processor type, "
+                    + processor
+                    + " (the standard\n`"
+                    + Studies.FILE
+                    + "` sets); pages measured on another are in the appendix at the end:\ndo not"
+                    + " set their figures beside these.\n\n")
+        .append(
+            """
             Run a suite and write its page, or write the page of a suite already stored:
 
             ```bash
@@ -120,8 +254,103 @@ public final class ResultsIndex {
             ./streambench report --suite ID --publish
             ```
 
-            """)
-        .append("| page | what its suite measures | headline | suite run | machine | checked |\n")
+            """);
+    questions(md, entries, studies);
+    List<Entry> published =
+        entries.stream().filter(e -> e.status() != Entry.Status.UNPUBLISHED).toList();
+    List<Entry> standard = published.stream().filter(e -> e.measuredOn(processor)).toList();
+    md.append("## Pages\n\n")
+        .append(
+            "The standard of a page: at least "
+                + REPETITIONS
+                + " repetitions of every fixed-rate or drain point, and "
+                + SEARCHES
+                + " independent searches of every sustainable rate\n(each repetition searches"
+                + " again); a page below it says so in its row.\n\n");
+    pages(md, standard);
+    List<Entry> other = published.stream().filter(e -> !e.measuredOn(processor)).toList();
+    if (!other.isEmpty()) {
+      md.append("\n## Appendix: pages not measured on ").append(processor).append("\n\n");
+      pages(md, other);
+    }
+    return md.toString();
+  }
+
+  /**
+   * Each study's questions, those its suites answer (the headline sentences of their pages and how
+   * many of their differences are resolved) and those that cannot be measured here, with why.
+   */
+  private static void questions(StringBuilder md, List<Entry> entries, Studies studies) {
+    md.append("## Each study's questions, and streambench's answers\n\n")
+        .append(
+            """
+            Each suite states the question it answers and the study it comes from (`question:` and
+            `study:` in its file); the answer is its page's headline, computed from the stored
+            suite, with how many of its differences (each value against the best) are resolved at
+            the noise the suite measured. A question that cannot be measured here says why.
+
+            | study | question | streambench's answer | resolution | page |
+            |---|---|---|---|---|
+            """);
+    Set<String> known = new HashSet<>();
+    for (Studies.Study study : studies.studies()) {
+      known.add(study.id());
+      String title = study.title();
+      for (Entry e : entries) {
+        if (study.id().equals(e.study())) {
+          questionRow(md, title, e, studies.processor());
+          title = "";
+        }
+      }
+      for (Studies.NotMeasured q : study.notMeasured()) {
+        md.append(
+            String.format(
+                "| %s | %s | not measured here | %s | – |\n",
+                cell(title), cell(q.question()), cell(q.why())));
+        title = "";
+      }
+    }
+    String title = "not tied to a study";
+    for (Entry e : entries) {
+      if (!known.contains(e.study())) {
+        questionRow(md, title, e, studies.processor());
+        title = "";
+      }
+    }
+    md.append("\n");
+  }
+
+  private static void questionRow(StringBuilder md, String title, Entry e, String processor) {
+    String answer = e.headlines().isEmpty() ? "–" : String.join("<br>", e.headlines());
+    String resolution = e.resolution();
+    String page = "[" + e.page() + "](" + e.page() + ".md)";
+    if (e.status() == Entry.Status.UNPUBLISHED) {
+      answer = "not measured yet";
+      resolution = "no page yet: run its suite";
+      page = "`suites/" + e.page() + ".yaml`";
+    } else if (e.status() == Entry.Status.NOT_CHECKABLE) {
+      answer = "–";
+      resolution = "its page is not checkable: run its suite again";
+    } else if (!e.measuredOn(processor)) {
+      answer = "–";
+      resolution =
+          (e.machine() == null
+                  ? "measured on a processor its page does not name"
+                  : "measured on another processor (" + e.machine() + ")")
+              + ": run its suite again here";
+    }
+    md.append(
+        String.format(
+            "| %s | %s | %s | %s | %s |\n",
+            cell(title),
+            cell(e.suite() == null ? null : e.suite().question()),
+            cell(answer),
+            cell(resolution),
+            page));
+  }
+
+  private static void pages(StringBuilder md, List<Entry> entries) {
+    md.append("| page | what its suite measures | repetitions | suite run | machine | checked |\n")
         .append("|---|---|---|---|---|---|\n");
     for (Entry e : entries) {
       md.append(
@@ -129,16 +358,15 @@ public final class ResultsIndex {
               "| [%s](%s.md) | %s | %s | %s | %s | %s |\n",
               e.page(),
               e.page(),
-              cell(e.description()),
-              e.headlines().isEmpty() ? "–" : cell(String.join("<br>", e.headlines())),
+              cell(e.suite() == null ? null : e.suite().description()),
+              cell(e.repetitionsCell()),
               e.suiteId() == null ? "–" : "`" + e.suiteId() + "`",
               cell(e.machine()),
-              (e.checked()
+              (e.status() == Entry.Status.CHECKED
                       ? "yes, against [its stored suite](" + e.page() + "/suite.json)"
                       : "not checkable")
                   + (e.disagreement() == null ? "" : "; " + e.disagreement())));
     }
-    return md.toString();
   }
 
   private static String cell(String text) {

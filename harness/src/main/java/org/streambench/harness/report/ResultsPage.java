@@ -12,6 +12,7 @@ import org.jfree.chart.JFreeChart;
 import org.streambench.harness.report.chart.BarCharts;
 import org.streambench.harness.report.chart.RateCurveChart;
 import org.streambench.harness.report.chart.Svg;
+import org.streambench.harness.report.chart.WindowShareChart;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
@@ -213,6 +214,10 @@ public final class ResultsPage {
     List<RateCurve> curves = RateCurve.of(measured);
     if (curves.size() > 1) {
       chart("p99-vs-rate", RateCurveChart.compareP99(curves));
+    }
+    JFreeChart windows = WindowShareChart.of(measured);
+    if (windows != null) {
+      chart("windows-complete", windows);
     }
   }
 

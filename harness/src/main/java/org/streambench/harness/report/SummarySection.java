@@ -3,6 +3,7 @@ package org.streambench.harness.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.Format;
@@ -49,21 +50,35 @@ final class SummarySection {
   }
 
   /**
-   * The headline columns, and those of state and memory and of the workload (YSB's window latency)
-   * where a configuration has them.
+   * The headline columns, the engine-internal latency beside the end-to-end one, and those of state
+   * and memory and of the workload (YSB's window latency), each where a configuration has it; the
+   * engine's storage I/O where a configuration's is more than its logs ({@link Figure#OF_DISK}).
    */
   static List<Figure> columns(List<Configuration> measured) {
     List<Figure> columns = new ArrayList<>(COLUMNS);
+    columns.addAll(
+        columns.indexOf(Figure.E2E_P999) + 1,
+        Figure.OF_ENGINE_LATENCY.stream().filter(f -> hasSome(measured, f)).toList());
     List<Figure> optional = new ArrayList<>(Figure.OF_WORKLOAD);
     optional.addAll(Figure.STATE_AND_MEMORY);
-    optional.addAll(Figure.OF_MACHINE);
-    optional.addAll(Figure.OF_FAULTS);
-    for (Figure f : optional) {
-      if (measured.stream().anyMatch(c -> c.spread(f).n() > 0)) {
-        columns.add(f);
-      }
+    optional.stream().filter(f -> hasSome(measured, f)).forEach(columns::add);
+    if (Figure.OF_DISK.stream()
+        .anyMatch(f -> measured.stream().anyMatch(c -> moreThanLogs(c, f)))) {
+      columns.addAll(Figure.OF_DISK);
     }
+    Stream.of(Figure.OF_MACHINE, Figure.OF_FAULTS)
+        .flatMap(List::stream)
+        .filter(f -> hasSome(measured, f))
+        .forEach(columns::add);
     return columns;
+  }
+
+  private static boolean moreThanLogs(Configuration c, Figure disk) {
+    return c.spread(disk).n() > 0 && c.spread(disk).median() >= Figure.DISK_SHOWN;
+  }
+
+  private static boolean hasSome(List<Configuration> measured, Figure f) {
+    return measured.stream().anyMatch(c -> c.spread(f).n() > 0);
   }
 
   private static void writeMeasured(Html h, List<Configuration> measured) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * CPU and memory of one process of a run.
+ * CPU, memory and storage I/O of one process of a run.
  *
  * @param role broker, engine or harness (the harness runs the generator and the collector)
  * @param pid operating-system process id
@@ -20,6 +20,8 @@ import java.util.List;
  *     harness starts and the worker JVMs and executors an engine spawns keep one)
  * @param gcPerSecond the seconds of the whole run with GC pauses, on the per-second series' clock
  *     (empty where unknown)
+ * @param disk storage reads and writes in the steady state, or null where unknown (the harness's
+ *     threads; results stored before they were sampled)
  */
 public record ProcessUsage(
     String role,
@@ -29,7 +31,8 @@ public record ProcessUsage(
     long peakRssBytes,
     @JsonInclude(JsonInclude.Include.NON_NULL) String allowedCpus,
     @JsonInclude(JsonInclude.Include.NON_NULL) GcSummary gc,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GcSecond> gcPerSecond) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GcSecond> gcPerSecond,
+    @JsonInclude(JsonInclude.Include.NON_NULL) DiskUsage disk) {
 
   public ProcessUsage {
     gcPerSecond = gcPerSecond == null ? List.of() : List.copyOf(gcPerSecond); // absent when read
@@ -37,6 +40,6 @@ public record ProcessUsage(
 
   public ProcessUsage(
       String role, long pid, double cpuSeconds, double steadyCores, long peakRssBytes) {
-    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null, null, List.of());
+    this(role, pid, cpuSeconds, steadyCores, peakRssBytes, null, null, List.of(), null);
   }
 }

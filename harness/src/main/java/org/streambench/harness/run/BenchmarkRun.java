@@ -74,7 +74,8 @@ public final class BenchmarkRun {
             request.profiles(),
             request.engineConfigs(),
             request.sets());
-    return new BenchmarkRun(home, request, engine, settings);
+    return new BenchmarkRun(
+        home, request, EngineHeap.apply(engine, settings, request.deployment()), settings);
   }
 
   public RunRequest request() {

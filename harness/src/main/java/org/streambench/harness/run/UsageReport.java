@@ -14,7 +14,10 @@ import org.streambench.harness.results.GcSecond;
 import org.streambench.harness.results.GcSummary;
 import org.streambench.harness.results.ProcessUsage;
 
-/** What every sampled role used: CPU in all and in the steady window, peak memory, GC. */
+/**
+ * What every sampled role used: CPU in all and in the steady window, peak memory, GC, and storage
+ * I/O in the steady window.
+ */
 final class UsageReport {
   private UsageReport() {}
 
@@ -59,7 +62,8 @@ final class UsageReport {
                         from < 0 ? null : gc(sampler, role, gcDirs, from, to),
                         originMillis < 0
                             ? List.of()
-                            : gcPerSecond(sampler, role, gcDirs, originMillis))));
+                            : gcPerSecond(sampler, role, gcDirs, originMillis),
+                        sampler.diskBetween(role, steadyStart, steadyEnd))));
     out.sort(Comparator.comparing(ProcessUsage::role));
     return out;
   }

@@ -30,6 +30,9 @@ import org.streambench.harness.UsageException;
  * @param description what it reproduces, shown in reports
  * @param headline the comparisons its page opens with ({@link Headline}), one or a list; empty =
  *     none
+ * @param study the published study whose question it answers, by its id in {@code
+ *     docs/studies.yaml}; null = none
+ * @param question that question, as the suite puts it (its answer is the headline); null = none
  * @param mode fixed-rate (a rate sweep when several rates), drain, in-job or sustainable
  * @param engines engines to run
  * @param workloads workloads to run
@@ -75,6 +78,8 @@ public record SuiteSpec(
     String name,
     String description,
     List<Headline> headline,
+    String study,
+    String question,
     String mode,
     List<String> engines,
     List<String> workloads,
@@ -198,13 +203,14 @@ public record SuiteSpec(
 
   /**
    * Whether {@code other} runs exactly what this spec runs: every field but those that only say
-   * what the suite is and how its page reads ({@code description}, {@code headline}).
+   * what the suite is and how its page and the index read ({@code description}, {@code headline},
+   * {@code study}, {@code question}).
    */
   public boolean runsTheSameAs(SuiteSpec other) {
     ObjectNode mine = JSON.valueToTree(this);
     ObjectNode theirs = JSON.valueToTree(other);
     for (ObjectNode tree : List.of(mine, theirs)) {
-      tree.remove(List.of("description", "headline"));
+      tree.remove(List.of("description", "headline", "study", "question"));
     }
     return mine.equals(theirs);
   }

@@ -29,6 +29,8 @@ class PublishedPagesTest {
       "# Measures a demo.\n"
           + "# Figure: p99 per engine (ms).\n"
           + "description: A demo of two engines\n"
+          + "study: demo-study\n"
+          + "question: Which engine answers sooner?\n"
           + "headline: {figure: e2e-p99, across: engine}\n"
           + "engines: [flink, baseline]\n"
           + "workloads: [identity]\n"
@@ -38,16 +40,28 @@ class PublishedPagesTest {
   @TempDir Path root;
   private Path dir;
   private PublishedPages pages;
+  private String suiteId;
+
+  private static final String STUDIES =
+      "studies:\n"
+          + "  - id: demo-study\n"
+          + "    title: A demo study\n"
+          + "    not-measured:\n"
+          + "      - question: Does it scale out?\n"
+          + "        why: one machine here\n";
 
   @BeforeEach
   void publishTheDemo() throws Exception {
     Files.createDirectories(root.resolve("suites"));
+    Files.createDirectories(root.resolve("docs"));
+    Files.writeString(root.resolve("docs/studies.yaml"), STUDIES);
     Path file = root.resolve("suites/demo.yaml");
     Files.writeString(file, SUITE_FILE);
     StoredSuite fixture = ReportHtmlTest.suite();
     // without the escaping test's extra label on flink's points: the engines then share their rates
     fixture.points().forEach(p -> p.labels().remove("param:note"));
     SuiteRecord r = fixture.suite();
+    suiteId = r.suiteId();
     SuiteRecord demo =
         new SuiteRecord(
             r.suiteId(),
@@ -73,11 +87,55 @@ class PublishedPagesTest {
     String index = Files.readString(dir.resolve("README.md"));
     assertTrue(
         index.contains(
-            "| [demo](demo.md) | A demo of two engines | e2e p99 (ms) across engine, rate=1000: e2e"
-                + " p99 (ms): flink 11.5, baseline 11.5 (1.00×, not resolved (smallest resolvable"
-                + " 8.7%))<br>e2e p99 (ms) across engine, rate=2000: "),
-        "the index's row, with the page's headline sentences: " + index);
-    assertTrue(index.contains("yes, against [its stored suite](demo/suite.json)"), index);
+            "| A demo study | Which engine answers sooner? | e2e p99 (ms) across engine, rate=1000:"
+                + " e2e p99 (ms): flink 11.5, baseline 11.5 (1.00×, not resolved (smallest"
+                + " resolvable 8.7%))<br>e2e p99 (ms) across engine, rate=2000: "),
+        "the study's question, answered by the page's headline sentences: " + index);
+    assertTrue(
+        index.matches(
+            "(?s).* \\| [0-2] of 2 differences resolved[^|]* \\| \\[demo\\]\\(demo.md\\) \\|\n.*"),
+        "how many of the answer's differences are resolved: " + index);
+    assertTrue(
+        index.contains("|  | Does it scale out? | not measured here | one machine here | – |"),
+        "the study's question no suite answers, with why: " + index);
+    assertTrue(
+        index.contains(
+            "| [demo](demo.md) | A demo of two engines | 2 (below the standard, 3) | `"
+                + suiteId
+                + "` | 2 cores | yes, against [its stored suite](demo/suite.json) |"),
+        index);
+  }
+
+  @Test
+  void aShippedSuiteWithoutAPageAsksItsQuestionUnanswered() throws Exception {
+    Files.writeString(
+        root.resolve("suites/later.yaml"),
+        SUITE_FILE.replace("Which engine answers sooner?", "Will it run later?"));
+    pages.rewrite();
+    String index = Files.readString(dir.resolve("README.md"));
+    assertTrue(
+        index.contains(
+            "|  | Will it run later? | not measured yet | no page yet: run its suite |"
+                + " `suites/later.yaml` |"),
+        index);
+    assertTrue(!index.contains("[later](later.md)"), "no page of it is listed: " + index);
+  }
+
+  @Test
+  void pagesMeasuredOnAnotherProcessorThanTheStandardAreSetApart() throws Exception {
+    Files.writeString(root.resolve("docs/studies.yaml"), "processor: AMD EPYC\n" + STUDIES);
+    assertTrue(
+        pages.check().differences().get(0).startsWith("README.md is not the index the pages give"));
+    pages.rewrite();
+    String index = Files.readString(dir.resolve("README.md"));
+    assertTrue(index.contains("measured on one processor type, AMD EPYC"), index);
+    assertTrue(
+        index.contains(
+            "| A demo study | Which engine answers sooner? | – | measured on another processor (2"
+                + " cores): run its suite again here | [demo](demo.md) |"),
+        index);
+    String appendix = index.substring(index.indexOf("## Appendix: pages not measured on AMD EPYC"));
+    assertTrue(appendix.contains("| [demo](demo.md) | A demo of two engines | 2 "), appendix);
   }
 
   @Test
@@ -120,7 +178,9 @@ class PublishedPagesTest {
 
   @Test
   void theIndexIsGeneratedAndAPageWithoutItsSuiteIsNotCheckable() throws Exception {
-    Files.writeString(dir.resolve("old.md"), "# old\n\n- Suite `20250101-000000-old`, completed\n");
+    Files.writeString(
+        dir.resolve("old.md"),
+        "# old\n\n- Parameters: 1 repetition; warm-up 10s\n- Suite `20250101-000000-old`, completed\n");
     assertEquals(List.of("old"), pages.uncheckable());
     // the index no longer lists every page
     assertTrue(
@@ -128,9 +188,17 @@ class PublishedPagesTest {
 
     assertEquals(1, pages.rewrite().size());
     assertEquals(List.of(), pages.check().differences());
+    String index = Files.readString(dir.resolve("README.md"));
     assertTrue(
-        Files.readString(dir.resolve("README.md"))
-            .contains("| [old](old.md) | – | – | `20250101-000000-old` | – | not checkable |"));
+        index.contains(
+            "| [old](old.md) | – | 1 (below the standard, 3) | `20250101-000000-old` | – | not"
+                + " checkable |"),
+        index);
+    assertTrue(
+        index.contains(
+            "| not tied to a study | – | – | its page is not checkable: run its suite again"
+                + " | [old](old.md) |"),
+        index);
   }
 
   @Test

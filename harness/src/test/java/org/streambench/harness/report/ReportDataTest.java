@@ -34,10 +34,11 @@ class ReportDataTest {
                 "run_id,configuration,member,labels,engine,workload,mode,guarantee,parallelism,rate,"
                     + "status,verdict,reasons,kept_up,throughput_in_per_s,throughput_out_per_s,"
                     + "throughput_in_per_engine_core,throughput_in_per_given_core,"
-                    + "e2e_p50_ms,e2e_p99_ms,e2e_p999_ms,engine_p99_ms,engine_steady_cores,"
+                    + "e2e_p50_ms,e2e_p99_ms,e2e_p999_ms,engine_p50_us,engine_p99_us,engine_steady_cores,"
                     + "broker_steady_cores,harness_steady_cores,machine_busy_cores,machine_steal_cores,"
                     + "machine_canary_us,machine_canary_walk_us,machine_canary_arithmetic_us,"
-                    + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,checkpoint_median_ms,"
+                    + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,"
+                    + "engine_disk_read_mb_per_s,engine_disk_written_mb_per_s,checkpoint_median_ms,"
                     + "ysb_window_p50_ms,ysb_window_p99_ms,fault_recovery_s,fault_output_gap_ms,"
                     + "config_hash"));
     assertEquals(

@@ -57,6 +57,8 @@ class ResultsPageTest {
     assertTrue(md.contains("(1 not valid, left out of every figure)"), md);
     // one table row per configuration, figures of valid runs only
     assertTrue(md.contains("| configuration | runs | verdicts | throughput in"), md);
+    // the engine-internal latency beside the end-to-end one, where the runs have it
+    assertTrue(md.contains(" | e2e p99.9 (ms) | engine p50 (µs) | engine p99 (µs) | "), md);
     assertEquals(
         4,
         md.lines()
@@ -131,6 +133,10 @@ class ResultsPageTest {
     String md = Files.readString(page);
     assertTrue(md.contains("| ysb window p50 (ms) | ysb window p99 (ms) |"), md);
     assertTrue(md.contains("| 1,234"), md);
+    // the study's own plot: the share of windows complete against their latency
+    assertTrue(md.contains("![windows-complete](" + s.suite().name() + "/windows-complete.svg)"));
+    assertTrue(
+        Files.isRegularFile(dir.resolve(s.suite().name()).resolve("windows-complete.svg")), md);
   }
 
   @Test

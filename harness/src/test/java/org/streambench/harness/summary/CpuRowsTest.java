@@ -43,7 +43,7 @@ class CpuRowsTest {
   }
 
   private static ProcessUsage usage(String role, String cpus) {
-    return new ProcessUsage(role, 1, 1, 0.25, 1, cpus, null, List.of());
+    return new ProcessUsage(role, 1, 1, 0.25, 1, cpus, null, List.of(), null);
   }
 
   private static List<String> table(RunResult... runs) {

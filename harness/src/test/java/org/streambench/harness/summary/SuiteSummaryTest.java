@@ -41,7 +41,8 @@ class SuiteSummaryTest {
                     900 * MB,
                     null,
                     new GcSummary(3, 30, 12, heapMb * MB, MB),
-                    List.of())),
+                    List.of(),
+                    null)),
             Map.of())
         .stateOnDisk(List.of(0L, stateMb * MB, stateMb * MB / 2))
         .checkpoints(

@@ -5,6 +5,7 @@ import java.util.function.ToDoubleFunction;
 import org.streambench.harness.Mode;
 import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.DiskUsage;
 import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessUsage;
@@ -39,8 +40,14 @@ public enum Figure {
   E2E_P99("e2e p99", "ms", "e2e_p99_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p99)),
   E2E_P999(
       "e2e p99.9", "ms", "e2e_p999_ms", r -> ms(r.endToEndLatencyMicros(), LatencySummary::p999)),
+  /**
+   * Engine-internal latency (in→out: from the engine's reading a record to its writing the result,
+   * stamped by the job), in µs: on identity a few µs, far below the end-to-end figures' ms.
+   */
+  ENGINE_P50(
+      "engine p50", "µs", "engine_p50_us", r -> us(r.engineLatencyMicros(), LatencySummary::p50)),
   ENGINE_P99(
-      "engine p99", "ms", "engine_p99_ms", r -> ms(r.engineLatencyMicros(), LatencySummary::p99)),
+      "engine p99", "µs", "engine_p99_us", r -> us(r.engineLatencyMicros(), LatencySummary::p99)),
   ENGINE_CORES("engine cores", "cores", "engine_steady_cores", r -> steadyCores(r, "engine")),
   /** The rig's own CPU beside the engine's: the Kafka nodes, and the harness (the driver). */
   BROKER_CORES("broker cores", "cores", "broker_steady_cores", r -> steadyCores(r, "broker")),
@@ -73,6 +80,18 @@ public enum Figure {
       "engine_heap_after_gc_mb",
       r -> heapAfterGcMegabytes(r, "engine")),
   STATE_ON_DISK("state on disk", "MB", "state_on_disk_mb", Figure::stateOnDiskMegabytes),
+  /** The engine's storage reads per second in the steady state ({@link DiskUsage}). */
+  ENGINE_DISK_READ(
+      "engine disk read",
+      "MB/s",
+      "engine_disk_read_mb_per_s",
+      r -> engineDisk(r, DiskUsage::readBytesPerSecond)),
+  /** The engine's storage writes per second in the steady state: state, checkpoints, logs. */
+  ENGINE_DISK_WRITTEN(
+      "engine disk written",
+      "MB/s",
+      "engine_disk_written_mb_per_s",
+      r -> engineDisk(r, DiskUsage::writtenBytesPerSecond)),
   CHECKPOINT_MEDIAN(
       "checkpoint median", "ms", "checkpoint_median_ms", Figure::checkpointMedianMillis),
   YSB_WINDOW_P50(
@@ -116,6 +135,17 @@ public enum Figure {
   /** The figures of state and memory: shown where some run has them. */
   public static final List<Figure> STATE_AND_MEMORY =
       List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
+
+  /** The engine-internal latency, shown where some run has it (beside the end-to-end figures). */
+  public static final List<Figure> OF_ENGINE_LATENCY = List.of(ENGINE_P50, ENGINE_P99);
+
+  /**
+   * The engine's storage I/O: shown where some configuration's engine read or wrote at least {@link
+   * #DISK_SHOWN} MB/s (below it, a JVM's logs rather than state).
+   */
+  public static final List<Figure> OF_DISK = List.of(ENGINE_DISK_READ, ENGINE_DISK_WRITTEN);
+
+  public static final double DISK_SHOWN = 0.1;
 
   /** The figures only some workloads have (YSB's own latency): shown where some run has them. */
   public static final List<Figure> OF_WORKLOAD = List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
@@ -187,7 +217,11 @@ public enum Figure {
   }
 
   static double ms(LatencySummary s, ToDoubleFunction<LatencySummary> percentile) {
-    return s == null || s.count() == 0 ? Double.NaN : percentile.applyAsDouble(s) / 1000.0;
+    return us(s, percentile) / 1000.0;
+  }
+
+  private static double us(LatencySummary s, ToDoubleFunction<LatencySummary> percentile) {
+    return s == null || s.count() == 0 ? Double.NaN : percentile.applyAsDouble(s);
   }
 
   private static ProcessUsage process(RunResult r, String role) {
@@ -219,6 +253,12 @@ public enum Figure {
     return p == null || p.gc() == null || p.gc().heapAfterGcMaxBytes() < 0
         ? Double.NaN
         : p.gc().heapAfterGcMaxBytes() / MB;
+  }
+
+  /** The engine's storage bytes per second in the steady state, as MB/s. */
+  private static double engineDisk(RunResult r, ToDoubleFunction<DiskUsage> perSecond) {
+    ProcessUsage p = process(r, "engine");
+    return p == null || p.disk() == null ? Double.NaN : perSecond.applyAsDouble(p.disk()) / MB;
   }
 
   /** The most bytes the engine kept on disk for state and checkpoints in any second. */

@@ -13,9 +13,9 @@ import org.streambench.harness.suite.Sustainability;
 
 /**
  * "Where the time went" of one run besides its CPU profiles, as labelled lines that the report and
- * {@code show} print alike: GC and heap per process in the steady state, state on disk, the
- * engine's checkpoints in the steady state, and the broker's consumer lag beside the output backlog
- * the sustainable search judges by.
+ * {@code show} print alike: GC and heap per process in the steady state, state on disk and the
+ * engine's storage reads and writes, the engine's checkpoints in the steady state, and the broker's
+ * consumer lag beside the output backlog the sustainable search judges by.
  */
 public final class WhereTimeWent {
   private static final double MB = 1024.0 * 1024;
@@ -39,6 +39,19 @@ public final class WhereTimeWent {
     }
     if (r.stateBytesPerSecond() != null && !r.stateBytesPerSecond().isEmpty()) {
       lines.add(new Line("state on disk", state(r.stateBytesPerSecond())));
+    }
+    if (r.processes() != null) {
+      for (ProcessUsage p : r.processes()) {
+        if (p.disk() != null && p.role().equals("engine")) {
+          lines.add(
+              new Line(
+                  "disk I/O " + p.role(),
+                  String.format(
+                      "%s MB/s read from storage, %s MB/s written in the steady state",
+                      Format.number(p.disk().readBytesPerSecond() / MB),
+                      Format.number(p.disk().writtenBytesPerSecond() / MB))));
+        }
+      }
     }
     if (r.checkpoints() != null) {
       boolean batches = r.checkpoints().stream().allMatch(c -> c.status().equals(BATCH));

@@ -152,7 +152,8 @@ class WhereTimeWentTest {
                         1,
                         null,
                         new GcSummary(4, 40, 20, 64L << 20, 8 << 20),
-                        List.of(new GcSecond(3, 1, 5, 1 << 20), new GcSecond(17, 2, 35, 1 << 20))),
+                        List.of(new GcSecond(3, 1, 5, 1 << 20), new GcSecond(17, 2, 35, 1 << 20)),
+                        null),
                     new ProcessUsage("harness", 2, 1, 1, 1)),
                 Map.of())
             .stateOnDisk(List.of(0L, 2L << 20, 1L << 20))
