@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
+import org.streambench.harness.report.model.MachineDrift;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.report.model.RunToRunNoise;
 import org.streambench.harness.report.model.Spread;
 
 /**
  * A results page's section on the suite's run-to-run noise ({@link RunToRunNoise}) in every figure
- * it shows.
+ * it shows, and how much of it the machine's own speed explains ({@link MachineDrift}).
  */
 final class NoiseLines {
   private NoiseLines() {}
@@ -27,6 +28,7 @@ final class NoiseLines {
             + " (max − min) / median, is how far a figure moved when only the run changed.");
     lines.add("");
     lines.addAll(runToRun(model));
+    MachineDrift.line(model.measured()).ifPresent(l -> lines.add("- " + l));
     lines.add("");
     return lines;
   }
