@@ -40,18 +40,14 @@ public final class WhereTimeWent {
     if (r.stateBytesPerSecond() != null && !r.stateBytesPerSecond().isEmpty()) {
       lines.add(new Line("state on disk", state(r.stateBytesPerSecond())));
     }
-    if (r.processes() != null) {
-      for (ProcessUsage p : r.processes()) {
-        if (p.disk() != null && p.role().equals("engine")) {
-          lines.add(
-              new Line(
-                  "disk I/O " + p.role(),
-                  String.format(
-                      "%s MB/s read from storage, %s MB/s written in the steady state",
-                      Format.number(p.disk().readBytesPerSecond() / MB),
-                      Format.number(p.disk().writtenBytesPerSecond() / MB))));
-        }
-      }
+    double diskRead = Figure.ENGINE_DISK_READ.of(r);
+    if (!Double.isNaN(diskRead)) {
+      lines.add(
+          new Line(
+              "disk I/O engine",
+              String.format(
+                  "%s MB/s read from storage, %s MB/s written in the steady state",
+                  Format.number(diskRead), Format.number(Figure.ENGINE_DISK_WRITTEN.of(r)))));
     }
     if (r.checkpoints() != null) {
       boolean batches = r.checkpoints().stream().allMatch(c -> c.status().equals(BATCH));
