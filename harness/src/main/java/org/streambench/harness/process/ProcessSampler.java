@@ -157,14 +157,10 @@ public final class ProcessSampler implements AutoCloseable {
 
   /** CPU cores {@code role} used on average between two marks, or NaN if either is missing. */
   public double coresBetween(String role, String fromMark, String toMark) {
-    Sample from = marks.getOrDefault(fromMark, Map.of()).get(role);
-    Sample to = marks.getOrDefault(toMark, Map.of()).get(role);
-    Long t0 = markNanos.get(fromMark);
-    Long t1 = markNanos.get(toMark);
-    if (from == null || to == null || t0 == null || t1 == null || t1 <= t0) {
-      return Double.NaN;
-    }
-    return (to.cpuSeconds() - from.cpuSeconds()) / ((t1 - t0) / 1e9);
+    Span span = span(role, fromMark, toMark);
+    return span == null
+        ? Double.NaN
+        : (span.to().cpuSeconds() - span.from().cpuSeconds()) / span.seconds();
   }
 
   /**
@@ -172,23 +168,30 @@ public final class ProcessSampler implements AutoCloseable {
    * or the counters are missing.
    */
   public DiskUsage diskBetween(String role, String fromMark, String toMark) {
+    Span span = span(role, fromMark, toMark);
+    if (span == null || span.from().disk() == null || span.to().disk() == null) {
+      return null;
+    }
+    DiskBytes from = span.from().disk();
+    DiskBytes to = span.to().disk();
+    return new DiskUsage(
+        (to.read() - from.read()) / span.seconds(),
+        (to.written() - from.written()) / span.seconds());
+  }
+
+  /** A role's samples at two marks and the seconds between them. */
+  private record Span(Sample from, Sample to, double seconds) {}
+
+  /** {@code role}'s samples at two marks, null if either is missing or they are not in order. */
+  private Span span(String role, String fromMark, String toMark) {
     Sample from = marks.getOrDefault(fromMark, Map.of()).get(role);
     Sample to = marks.getOrDefault(toMark, Map.of()).get(role);
     Long t0 = markNanos.get(fromMark);
     Long t1 = markNanos.get(toMark);
-    if (from == null
-        || to == null
-        || from.disk() == null
-        || to.disk() == null
-        || t0 == null
-        || t1 == null
-        || t1 <= t0) {
+    if (from == null || to == null || t0 == null || t1 == null || t1 <= t0) {
       return null;
     }
-    double seconds = (t1 - t0) / 1e9;
-    return new DiskUsage(
-        (to.disk().read() - from.disk().read()) / seconds,
-        (to.disk().written() - from.disk().written()) / seconds);
+    return new Span(from, to, (t1 - t0) / 1e9);
   }
 
   /** CPU seconds {@code role} used between two marks, or NaN if either is missing. */
