@@ -49,10 +49,7 @@ final class EngineRanking {
                   true));
       List<String> open =
           g.getValue().stream()
-              .filter(
-                  c ->
-                      c.points().stream()
-                          .anyMatch(p -> p.search() != null && !p.search().converged()))
+              .filter(c -> c.unconvergedSearch().isPresent())
               .map(c -> c.labels().get("engine"))
               .toList();
       if (!open.isEmpty()) {

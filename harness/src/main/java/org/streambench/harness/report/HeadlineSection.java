@@ -120,16 +120,13 @@ public final class HeadlineSection {
                   "%s: %d of its %d valid runs without a value (%s), left out",
                   name, without, c.validRuns().size(), Verdicts.of(c).text()));
         } else if (figure == null) {
-          var open =
-              c.points().stream()
-                  .filter(p -> p.search() != null && !p.search().converged())
-                  .findFirst();
+          var open = c.unconvergedSearch();
           if (open.isPresent()) {
             lowerBounds++;
             notes.add(
                 name
                     + ": a lower bound, its search did not converge ("
-                    + open.get().search().stopReason()
+                    + open.get().stopReason()
                     + ")");
           }
         }

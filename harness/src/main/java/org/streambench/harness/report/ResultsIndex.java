@@ -1,23 +1,16 @@
 package org.streambench.harness.report;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.report.model.ReportModel;
-import org.streambench.harness.report.model.Resolution;
 import org.streambench.harness.suite.SuiteSpec;
 
 /**
  * The index of the published pages ({@code docs/results/README.md}), generated from their stored
  * suites and suite files as the pages are (a page published before pages kept their suite: from its
- * own lines), nothing typed in. It opens with each study's questions beside streambench's answers:
- * the question a suite file states, its page's headline sentences and how many of their differences
- * are resolved at the suite's noise, and the study's questions that cannot be measured here with
- * why ({@link Studies}). Then one row per page with what its suite measures (the suite file's
+ * own lines), nothing typed in. It opens with each study's questions beside streambench's answers
+ * ({@link QuestionTable}). Then one row per page with what its suite measures (the suite file's
  * description, which holds no measured figure), where and when it ran, and whether the page is
  * checked against the stored suite kept beside it; pages measured on another processor than the
  * standard one are set apart in an appendix.
@@ -95,7 +88,7 @@ public final class ResultsIndex {
           "sustainable".equals(spec.mode()),
           Status.CHECKED,
           headlines,
-          groups.isEmpty() ? null : ResultsIndex.resolution(groups),
+          groups.isEmpty() ? null : QuestionTable.resolution(groups),
           disagreement == null ? null : "**Disagrees " + disagreement + "**");
     }
 
@@ -141,7 +134,7 @@ public final class ResultsIndex {
       return String.join(", ", List.of(parts).subList(0, Math.min(3, parts.length)));
     }
 
-    private String study() {
+    String study() {
       return suite == null ? null : suite.study();
     }
 
@@ -157,7 +150,7 @@ public final class ResultsIndex {
     }
 
     /** Whether it was measured on {@code processor} (any, where there is no standard). */
-    private boolean measuredOn(String processor) {
+    boolean measuredOn(String processor) {
       return processor == null || machine != null && machine.endsWith(", " + processor);
     }
   }
@@ -168,48 +161,6 @@ public final class ResultsIndex {
   static final int SEARCHES = 2;
 
   private ResultsIndex() {}
-
-  /**
-   * How many of the headlines' differences (each value after the best against the best) are
-   * resolved, within the noise, or from single runs; and how many values are lower bounds.
-   */
-  static String resolution(List<HeadlineSection.Group> groups) {
-    Map<Resolution.Kind, Integer> kinds = new EnumMap<>(Resolution.Kind.class);
-    int lowerBounds = 0;
-    for (HeadlineSection.Group g : groups) {
-      g.verdicts().forEach(v -> kinds.merge(v.kind(), 1, Integer::sum));
-      lowerBounds += g.lowerBounds();
-    }
-    int total = kinds.values().stream().mapToInt(Integer::intValue).sum();
-    if (total == 0) {
-      return "no two values to compare";
-    }
-    List<String> parts = new ArrayList<>();
-    parts.add(
-        kinds.getOrDefault(Resolution.Kind.RESOLVED, 0)
-            + " of "
-            + total
-            + (total == 1 ? " difference" : " differences")
-            + " resolved");
-    count(parts, kinds, Resolution.Kind.NOT_RESOLVED, "within the noise");
-    count(parts, kinds, Resolution.Kind.NO_ESTIMATE, "from single runs (no noise estimate)");
-    count(parts, kinds, Resolution.Kind.NO_VALUE, "without a value");
-    if (lowerBounds > 0) {
-      parts.add(
-          lowerBounds
-              + (lowerBounds == 1 ? " value is a lower bound" : " values are lower bounds")
-              + " (a search that did not converge)");
-    }
-    return String.join("; ", parts);
-  }
-
-  private static void count(
-      List<String> parts, Map<Resolution.Kind, Integer> kinds, Resolution.Kind kind, String what) {
-    int n = kinds.getOrDefault(kind, 0);
-    if (n > 0) {
-      parts.add(n + " " + what);
-    }
-  }
 
   /** The index's markdown. */
   public static String markdown(List<Entry> entries, Studies studies) {
@@ -255,7 +206,7 @@ public final class ResultsIndex {
             ```
 
             """);
-    questions(md, entries, studies);
+    QuestionTable.append(md, entries, studies);
     List<Entry> published =
         entries.stream().filter(e -> e.status() != Entry.Status.UNPUBLISHED).toList();
     List<Entry> standard = published.stream().filter(e -> e.measuredOn(processor)).toList();
@@ -274,79 +225,6 @@ public final class ResultsIndex {
       pages(md, other);
     }
     return md.toString();
-  }
-
-  /**
-   * Each study's questions, those its suites answer (the headline sentences of their pages and how
-   * many of their differences are resolved) and those that cannot be measured here, with why.
-   */
-  private static void questions(StringBuilder md, List<Entry> entries, Studies studies) {
-    md.append("## Each study's questions, and streambench's answers\n\n")
-        .append(
-            """
-            Each suite states the question it answers and the study it comes from (`question:` and
-            `study:` in its file); the answer is its page's headline, computed from the stored
-            suite, with how many of its differences (each value against the best) are resolved at
-            the noise the suite measured. A question that cannot be measured here says why.
-
-            | study | question | streambench's answer | resolution | page |
-            |---|---|---|---|---|
-            """);
-    Set<String> known = new HashSet<>();
-    for (Studies.Study study : studies.studies()) {
-      known.add(study.id());
-      String title = study.title();
-      for (Entry e : entries) {
-        if (study.id().equals(e.study())) {
-          questionRow(md, title, e, studies.processor());
-          title = "";
-        }
-      }
-      for (Studies.NotMeasured q : study.notMeasured()) {
-        md.append(
-            String.format(
-                "| %s | %s | not measured here | %s | – |\n",
-                cell(title), cell(q.question()), cell(q.why())));
-        title = "";
-      }
-    }
-    String title = "not tied to a study";
-    for (Entry e : entries) {
-      if (!known.contains(e.study())) {
-        questionRow(md, title, e, studies.processor());
-        title = "";
-      }
-    }
-    md.append("\n");
-  }
-
-  private static void questionRow(StringBuilder md, String title, Entry e, String processor) {
-    String answer = e.headlines().isEmpty() ? "–" : String.join("<br>", e.headlines());
-    String resolution = e.resolution();
-    String page = "[" + e.page() + "](" + e.page() + ".md)";
-    if (e.status() == Entry.Status.UNPUBLISHED) {
-      answer = "not measured yet";
-      resolution = "no page yet: run its suite";
-      page = "`suites/" + e.page() + ".yaml`";
-    } else if (e.status() == Entry.Status.NOT_CHECKABLE) {
-      answer = "–";
-      resolution = "its page is not checkable: run its suite again";
-    } else if (!e.measuredOn(processor)) {
-      answer = "–";
-      resolution =
-          (e.machine() == null
-                  ? "measured on a processor its page does not name"
-                  : "measured on another processor (" + e.machine() + ")")
-              + ": run its suite again here";
-    }
-    md.append(
-        String.format(
-            "| %s | %s | %s | %s | %s |\n",
-            cell(title),
-            cell(e.suite() == null ? null : e.suite().question()),
-            cell(answer),
-            cell(resolution),
-            page));
   }
 
   private static void pages(StringBuilder md, List<Entry> entries) {
@@ -369,7 +247,7 @@ public final class ResultsIndex {
     }
   }
 
-  private static String cell(String text) {
+  static String cell(String text) {
     return text == null ? "–" : text.replace("|", "\\|");
   }
 }

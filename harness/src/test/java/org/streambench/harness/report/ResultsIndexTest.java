@@ -26,13 +26,13 @@ class ResultsIndexTest {
     assertEquals(
         "2 of 4 differences resolved; 1 within the noise; 1 from single runs (no noise estimate);"
             + " 1 value is a lower bound (a search that did not converge)",
-        ResultsIndex.resolution(
+        QuestionTable.resolution(
             List.of(
                 group(1, Kind.RESOLVED, Kind.NOT_RESOLVED),
                 group(0, Kind.RESOLVED, Kind.NO_ESTIMATE))));
     assertEquals(
         "0 of 1 difference resolved; 1 within the noise",
-        ResultsIndex.resolution(List.of(group(0, Kind.NOT_RESOLVED))));
-    assertEquals("no two values to compare", ResultsIndex.resolution(List.of(group(0))));
+        QuestionTable.resolution(List.of(group(0, Kind.NOT_RESOLVED))));
+    assertEquals("no two values to compare", QuestionTable.resolution(List.of(group(0))));
   }
 }

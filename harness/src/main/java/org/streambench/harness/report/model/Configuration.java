@@ -67,6 +67,17 @@ public record Configuration(
     return rate == null ? -1 : Long.parseLong(rate);
   }
 
+  /**
+   * Its first search that stopped short of converging, whose rate is therefore a lower bound; empty
+   * if every search converged or it has none.
+   */
+  public java.util.Optional<PointOutcome.SearchOutcome> unconvergedSearch() {
+    return points.stream()
+        .map(PointOutcome::search)
+        .filter(s -> s != null && !s.converged())
+        .findFirst();
+  }
+
   /** "single run" or "n runs", counting every run, valid or not. */
   public String repetitions() {
     return members.size() == 1 ? "single run" : members.size() + " runs";
