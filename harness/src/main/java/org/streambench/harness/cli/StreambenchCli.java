@@ -37,6 +37,7 @@ import picocli.CommandLine.Command;
       ReportCommand.class,
       CompareCommand.class,
       PagesCommand.class,
+      AgentCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

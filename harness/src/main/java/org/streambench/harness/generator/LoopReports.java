@@ -10,11 +10,24 @@ import org.streambench.harness.results.GeneratorReport;
 final class LoopReports {
   private LoopReports() {}
 
-  /** Merges the send loops' figures into one report, ending now. */
-  static GeneratorReport ofLoops(
-      List<SendLoop> loops, long errors, long targetRate, long startMicros, double networkCpu) {
-    long endMicros = EpochMicros.now();
+  /** The send loops' lateness, merged. */
+  static Histogram lateness(List<SendLoop> loops) {
     Histogram lateness = new Histogram(3);
+    for (SendLoop loop : loops) {
+      lateness.add(loop.lateness());
+    }
+    return lateness;
+  }
+
+  /** Merges the send loops' figures into one report, ending now; {@code lateness} is theirs. */
+  static GeneratorReport ofLoops(
+      List<SendLoop> loops,
+      Histogram lateness,
+      long errors,
+      long targetRate,
+      long startMicros,
+      double networkCpu) {
+    long endMicros = EpochMicros.now();
     long[] perSecond = new long[0];
     long sent = 0;
     long maxLag = 0;
@@ -22,7 +35,6 @@ final class LoopReports {
     double threadCpu = 0;
     long allocated = 0;
     for (SendLoop loop : loops) {
-      lateness.add(loop.lateness());
       long[] own = loop.perSecond();
       if (own.length > perSecond.length) {
         perSecond = Arrays.copyOf(perSecond, own.length);

@@ -60,6 +60,8 @@ public record Finding(Kind kind, Severity severity, String text) {
     FAULT_MISSED("fault-missed"),
     FAULT_NOT_RECOVERED("fault-not-recovered"),
     FAULT_RECOVERY_UNKNOWN("fault-recovery-unknown"),
+    /** Agents' clocks known less well than the latencies need (docs/agents.md). */
+    CLOCK_UNCERTAIN("clock-uncertain"),
     /** One run: no repetitions, no spread. */
     SINGLE_RUN("single-run"),
     /** Why a run that did not complete has no verdict. */

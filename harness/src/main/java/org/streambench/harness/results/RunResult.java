@@ -51,7 +51,8 @@ public record RunResult(
     List<Checkpoint> checkpoints,
     List<WorkerShare> workers,
     Steady steady,
-    MachineUsage machine) {
+    MachineUsage machine,
+    List<AgentShare> agents) {
 
   public static final int FORMAT_VERSION = 2;
 

@@ -50,6 +50,7 @@ public final class RunResultBuilder {
   private List<RunResult.WorkerShare> workers;
   private RunResult.Steady steady;
   private MachineUsage machine;
+  private List<AgentShare> agents;
   private List<ProcessProfile> profiles;
 
   RunResultBuilder() {}
@@ -162,6 +163,12 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /** Each agent's share of the load, for a run whose input agents generated. */
+  public RunResultBuilder agents(List<AgentShare> agents) {
+    this.agents = List.copyOf(agents);
+    return this;
+  }
+
   /** The whole machine's CPU over the steady window. */
   public RunResultBuilder machine(MachineUsage machine) {
     this.machine = machine;
@@ -234,6 +241,7 @@ public final class RunResultBuilder {
         checkpoints,
         workers,
         steady,
-        machine);
+        machine,
+        agents);
   }
 }

@@ -17,6 +17,9 @@ final class LateGenerator {
   private LateGenerator() {}
 
   static Finding finding(RunJudge.Facts f, long lagMicros, long limitMicros) {
+    if (!f.agents().isEmpty()) {
+      return LateAgents.finding(f, limitMicros);
+    }
     String late =
         String.format(
             Locale.ROOT,

@@ -9,6 +9,7 @@ import org.streambench.api.EpochMicros;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.generator.Generator;
+import org.streambench.harness.generator.InputGenerator;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.redis.Redis;
@@ -31,7 +32,7 @@ final class RunContext {
   final RunLayout layout;
   final KafkaCluster kafka;
   final WorkloadRun workload;
-  final Generator generator;
+  final InputGenerator generator;
   final EngineProcesses engine;
   final ProcessSampler sampler;
   final ServiceWatch watch;
@@ -48,7 +49,7 @@ final class RunContext {
       RunLayout layout,
       KafkaCluster kafka,
       WorkloadRun workload,
-      Generator generator,
+      InputGenerator generator,
       EngineProcesses engine,
       ProcessSampler sampler,
       ServiceWatch watch,

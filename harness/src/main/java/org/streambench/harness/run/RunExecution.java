@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.streambench.harness.Home;
+import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.engine.EngineDescriptor;
-import org.streambench.harness.generator.Generator;
+import org.streambench.harness.generator.InputGenerator;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.profile.CpuProfiler;
@@ -43,6 +44,7 @@ final class RunExecution {
   private RunResult.Failure failure;
   private Measurements measured;
   private ExternalCheck external;
+  private AgentGeneration agents;
 
   RunExecution(
       Home home,
@@ -90,12 +92,8 @@ final class RunExecution {
         request
             .workloadDefinition()
             .newRun(request.workloadParams(), request.seed(), request.guarantee());
-    Generator generator =
-        new Generator(
-            kafka.bootstrapServers(),
-            layout.inputTopics(),
-            workload,
-            request.driver().generatorFor(request.partitions(), workload.encodesConcurrently()));
+    InputGenerator generator = InputGenerators.of(request, kafka, layout, workload);
+    agents = generator instanceof AgentGeneration a ? a : null;
     context =
         new RunContext(
             request,
@@ -188,6 +186,9 @@ final class RunExecution {
     probes.forEach(probe -> probe.addTo(result, origin));
     if (completed) {
       measured.addTo(result, request.mode(), external);
+    }
+    if (agents != null && !agents.shares().isEmpty()) {
+      result.agents(agents.shares());
     }
     return result.build();
   }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.collector.BacklogTrend;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.Finding;
@@ -43,6 +44,9 @@ record RunVerdict(
     RunJudge.Judgement judged = RunJudge.judge(facts(run, m, checks, counts, faults));
     List<Finding> findings = new ArrayList<>(m.findings());
     findings.addAll(judged.findings());
+    if (run.generator instanceof AgentGeneration agents && m.collected() != null) {
+      AgentClocks.finding(agents.shares(), m.collected().endToEnd()).ifPresent(findings::add);
+    }
     return new RunVerdict(
         judged.valid() ? Verdict.Status.VALID : Verdict.Status.INVALID, findings, counts, examples);
   }
@@ -87,7 +91,8 @@ record RunVerdict(
         cores,
         roleCpus(request.cpus()),
         CpuPlacement.machineCpus(),
-        faults);
+        faults,
+        run.generator instanceof AgentGeneration agents ? agents.shares() : List.of());
   }
 
   /** The CPU lists of the judged roles that the placement names (the driver is the harness). */

@@ -45,6 +45,7 @@ public final class SummaryTable {
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
     rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
+    AgentRows.add(rows, runs);
     rows.add(
         new Row(
             "machine busy / steal (cores), CPU canary (µs: walk + arithmetic)",

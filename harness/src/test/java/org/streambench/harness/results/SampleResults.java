@@ -101,6 +101,7 @@ final class SampleResults {
         List.of(new Checkpoint(2.5, 1, "completed", 42, 4096, 8192, 3, -1)),
         null,
         new RunResult.Steady(10, 40),
+        null,
         null);
   }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
+import org.streambench.harness.results.AgentShare;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.Finding.Kind;
 import org.streambench.harness.results.GeneratorReport;
@@ -35,6 +36,7 @@ class RunJudgeTest {
     long negativeE2e;
     double backlogSlope = 20;
     List<RunResult.Fault> faults = List.of();
+    List<AgentShare> agents = List.of();
     Map<String, String> roleCpus = new HashMap<>();
     Map<String, Double> cores =
         new HashMap<>(
@@ -80,8 +82,65 @@ class RunJudgeTest {
               cores,
               roleCpus,
               "0-1",
-              faults));
+              faults,
+              agents));
     }
+  }
+
+  /** An agent of the run, {@code lagMs} behind in the steady state, its CPU over the 2 s run. */
+  private static AgentShare agent(
+      String name, long lagMs, double cpuSeconds, double machineBusy, boolean harnessHost) {
+    return new AgentShare(
+        name,
+        "host",
+        10,
+        5,
+        12,
+        0,
+        1,
+        500,
+        0,
+        900,
+        lagMs * 1_000,
+        cpuSeconds,
+        2,
+        machineBusy,
+        harnessHost);
+  }
+
+  @Test
+  void aLateAgentIsJudgedOnItsOwnThreadsAndMachine() {
+    Facts f = new Facts();
+    f.steadyMaxLagMicros = 150_000;
+    f.agents = List.of(agent("a:1", 150, 1.9, 1.0, false), agent("b:1", 2, 0.2, 1.0, false));
+    RunJudge.Judgement j = f.judge();
+    assertTrue(
+        anyStartsWith(
+            reasons(j),
+            "driver-bound: agent a:1 fell 150.0 ms behind its schedule in the steady state (limit"
+                + " 100.0 ms); its threads used 0.95 cores each"),
+        reasons(j)::toString);
+
+    f.agents = List.of(agent("a:1", 150, 0.2, 1.9, true), agent("b:1", 120, 0.2, 1.9, true));
+    j = f.judge();
+    assertEquals(List.of(Kind.MACHINE_BOUND), kinds(j, Finding.Severity.INVALID));
+    assertTrue(
+        anyStartsWith(
+            reasons(j),
+            "machine-bound: agent a:1 fell 150.0 ms behind its schedule in the steady state (limit"
+                + " 100.0 ms), 2 of 2 agents late; its machine (1.90 of 2 CPUs busy), the"
+                + " harness's too, was saturated"),
+        reasons(j)::toString);
+
+    f.agents = List.of(agent("a:1", 150, 0.2, 1.9, false));
+    assertEquals(List.of(Kind.DRIVER_BOUND), kinds(f.judge(), Finding.Severity.INVALID));
+
+    f.agents = List.of(agent("a:1", 150, 0.2, 0.5, false));
+    j = f.judge();
+    assertEquals(List.of(Kind.DRIVER_STALLED), kinds(j, Finding.Severity.INVALID));
+    assertTrue(
+        anyStartsWith(reasons(j), "driver-stalled: agent a:1 fell 150.0 ms behind its schedule"),
+        reasons(j)::toString);
   }
 
   private static boolean anyStartsWith(List<String> lines, String prefix) {

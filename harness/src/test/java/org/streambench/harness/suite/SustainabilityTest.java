@@ -84,6 +84,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

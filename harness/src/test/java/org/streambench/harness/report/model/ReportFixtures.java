@@ -124,6 +124,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Steady(WARMUP, WARMUP + DURATION),
+        null,
         null);
   }
 
@@ -217,6 +218,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null,
         null,
         null,

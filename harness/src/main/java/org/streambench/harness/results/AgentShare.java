@@ -1,0 +1,40 @@
+package org.streambench.harness.results;
+
+/**
+ * One agent's part of a run's load (docs/agents.md): where it ran, how its clock stood against the
+ * harness's, and what it sent.
+ *
+ * @param agent its address as given ({@code HOST:PORT})
+ * @param host its host name, as it reports it
+ * @param clockOffsetMicros its clock minus the harness's before the load, the records' stamps
+ *     corrected by it
+ * @param clockBoundMicros the largest error of that offset
+ * @param clockOffsetEndMicros the same measured again after the load: the clocks' drift over it
+ * @param firstLoop its first send loop of the generation
+ * @param loops its send loops (threads)
+ * @param sent records it wrote
+ * @param sendErrors records the broker refused it
+ * @param latenessP99Micros p99 of its steady records' lateness behind their intended times
+ * @param generatorCpuSeconds its generator and producer network threads' CPU time
+ * @param steadyMaxLagMicros how far its send loops fell behind the schedule in the steady state
+ * @param cpus its machine's CPUs
+ * @param machineBusyCores its machine's busy cores over the load (-1: unknown)
+ * @param harnessHost whether it runs on the harness's machine (the same host name), sharing its
+ *     CPUs with the broker and a local engine
+ */
+public record AgentShare(
+    String agent,
+    String host,
+    long clockOffsetMicros,
+    long clockBoundMicros,
+    long clockOffsetEndMicros,
+    int firstLoop,
+    int loops,
+    long sent,
+    long sendErrors,
+    long latenessP99Micros,
+    long steadyMaxLagMicros,
+    double generatorCpuSeconds,
+    int cpus,
+    double machineBusyCores,
+    boolean harnessHost) {}
