@@ -43,16 +43,18 @@ public final class AgentClient {
    * @param token the shared token, or null for an agent that runs without one
    */
   public static AgentClient of(String hostPort, AgentToken token) {
+    return new AgentClient(hostPort, base(hostPort), token);
+  }
+
+  /** The base URI of the agent at {@code HOST:PORT}; a usage error for anything else. */
+  static URI base(String hostPort) {
     int colon = hostPort.lastIndexOf(':');
     if (colon <= 0 || colon == hostPort.length() - 1) {
       throw new UsageException("--agents: '" + hostPort + "' is not HOST:PORT");
     }
     try {
       int port = Integer.parseInt(hostPort.substring(colon + 1));
-      return new AgentClient(
-          hostPort,
-          new URI("http", null, hostPort.substring(0, colon), port, "/v1/", null, null),
-          token);
+      return new URI("http", null, hostPort.substring(0, colon), port, "/v1/", null, null);
     } catch (NumberFormatException | java.net.URISyntaxException e) {
       throw new UsageException("--agents: '" + hostPort + "' is not HOST:PORT");
     }

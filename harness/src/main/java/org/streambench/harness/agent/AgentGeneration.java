@@ -68,9 +68,11 @@ public final class AgentGeneration implements InputGenerator {
   public GeneratorReport runPaced(
       long rate, Duration warmup, Duration duration, LongConsumer onStart) throws Exception {
     List<ClockOffset> offsets = new ArrayList<>();
+    List<AgentStatus> before = new ArrayList<>();
     for (AgentClient agent : agents) {
       offsets.add(agent.clockOffset(CLOCK_EXCHANGES));
-      agent.status(); // the machine's CPU is reported from here to the status after the load
+      // the machine's busy cores are reported from here to the status after the load
+      before.add(agent.status());
     }
     long start = EpochMicros.now() + START_AHEAD.toNanos() / 1_000;
     onStart.accept(start);
@@ -82,37 +84,46 @@ public final class AgentGeneration implements InputGenerator {
     Histogram lateness = new Histogram(3);
     List<AgentShare> done = new ArrayList<>();
     for (int i = 0; i < agents.size(); i++) {
-      AgentClient agent = agents.get(i);
       LoadStatus status = ended.get(i);
-      ClockOffset before = offsets.get(i);
-      ClockOffset after = agent.clockOffset(CLOCK_EXCHANGES);
-      AgentStatus machine = agent.status();
-      GeneratorReport report = onHarnessClock(status.report(), before.offsetMicros());
+      GeneratorReport report = onHarnessClock(status.report(), offsets.get(i).offsetMicros());
       if (status.error() != null && firstError == null) {
-        firstError = new IOException("agent " + agent.name() + ": " + status.error());
+        firstError = new IOException("agent " + agents.get(i).name() + ": " + status.error());
       }
       reports.add(report);
       lateness.add(status.latenessHistogram());
-      done.add(
-          new AgentShare(
-              agent.name(),
-              machine.host(),
-              before.offsetMicros(),
-              before.boundMicros(),
-              after.offsetMicros(),
-              i * loopsPerAgent,
-              loopsPerAgent,
-              report.sent(),
-              report.sendErrors(),
-              report.latenessP99Micros(),
-              report.steadyMaxLagMicros(),
-              report.threadCpuSeconds() + report.networkThreadCpuSeconds(),
-              machine.cpus(),
-              Double.isNaN(machine.machineBusyCores()) ? -1 : machine.machineBusyCores(),
-              machine.host().equals(AgentStatus.hostName())));
+      done.add(share(i, report, offsets.get(i), before.get(i)));
     }
     shares = List.copyOf(done);
     return AgentReports.merge(reports, lateness, rate, start);
+  }
+
+  /**
+   * Agent {@code i}'s share of the generation that just ended: its clock before the load ({@code
+   * offset}) and again now, what its report says, and its JVM's and machine's CPU since its status
+   * before the load ({@code before}).
+   */
+  private AgentShare share(int i, GeneratorReport report, ClockOffset offset, AgentStatus before)
+      throws IOException {
+    AgentClient agent = agents.get(i);
+    ClockOffset after = agent.clockOffset(CLOCK_EXCHANGES);
+    AgentStatus machine = agent.status();
+    return new AgentShare(
+        agent.name(),
+        machine.host(),
+        offset.offsetMicros(),
+        offset.boundMicros(),
+        after.offsetMicros(),
+        i * loopsPerAgent,
+        loopsPerAgent,
+        report.sent(),
+        report.sendErrors(),
+        report.latenessP99Micros(),
+        report.steadyMaxLagMicros(),
+        report.threadCpuSeconds() + report.networkThreadCpuSeconds(),
+        machine.processCpuSeconds() - before.processCpuSeconds(),
+        machine.cpus(),
+        Double.isNaN(machine.machineBusyCores()) ? -1 : machine.machineBusyCores(),
+        machine.host().equals(AgentStatus.hostName()));
   }
 
   private LoadRequest request(

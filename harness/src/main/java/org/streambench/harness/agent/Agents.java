@@ -24,7 +24,17 @@ public record Agents(List<String> addresses, Path tokenFile) {
 
   /** A client of each agent, in the order given. */
   public List<AgentClient> clients() {
-    AgentToken token = tokenFile == null ? null : AgentToken.read(tokenFile, "--agent-token-file");
+    AgentToken token = token();
     return addresses.stream().map(a -> AgentClient.of(a, token)).toList();
+  }
+
+  /** Checks, without a connection, that each address is HOST:PORT and the token is readable. */
+  public void check() {
+    addresses.forEach(AgentClient::base);
+    token();
+  }
+
+  private AgentToken token() {
+    return tokenFile == null ? null : AgentToken.read(tokenFile, "--agent-token-file");
   }
 }

@@ -5,6 +5,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.streambench.api.ParentWatchdog;
@@ -13,7 +15,9 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.agent.AgentServer;
 import org.streambench.harness.agent.AgentToken;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code streambench agent}: generates load for a harness on another machine (docs/agents.md). */
 @Command(
@@ -65,12 +69,27 @@ final class AgentCommand implements Callable<Integer> {
               + " then takes the agent with it when it dies.")
   boolean exitWithStdin;
 
+  @Option(
+      names = "--check",
+      paramLabel = "HOST:PORT[,HOST:PORT...]",
+      split = ",",
+      description =
+          "Do not listen: ask these agents, as a run would (with --token-file's token), for"
+              + " their machine, their clock against this one's and their load, one line each."
+              + " Exit code 1 if one does not answer.")
+  List<String> check = new ArrayList<>();
+
+  @Spec CommandSpec spec;
+
   /** Test only: the agent's clock reads this far ahead, to check that the harness finds it. */
   @Option(names = "--test-clock-offset-ms", hidden = true)
   long testClockOffsetMillis;
 
   @Override
   public Integer call() throws Exception {
+    if (!check.isEmpty()) {
+      return AgentCheck.run(check, tokenFile, spec.commandLine().getOut());
+    }
     if (lease.isZero() || lease.isNegative()) {
       throw new UsageException("--lease must be positive, was " + lease);
     }

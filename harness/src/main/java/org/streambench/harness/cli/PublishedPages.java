@@ -201,7 +201,7 @@ final class PublishedPages {
     try {
       SuiteSpec spec = SuiteSpec.read(suiteFile, false);
       return new ResultsIndex.Entry.SuiteFileText(
-          spec.description(), spec.study(), spec.question());
+          spec.description(), spec.study(), spec.question(), "sustainable".equals(spec.mode()));
     } catch (UsageException e) {
       return null;
     }

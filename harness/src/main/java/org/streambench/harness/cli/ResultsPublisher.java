@@ -60,9 +60,9 @@ final class ResultsPublisher {
 
   /**
    * The command that runs the stored suite again: its file, with {@code --quick} if the stored spec
-   * is the file's quick variant and with {@code --cpus} if the suite ran on a placement its file
-   * does not name (the machine's default, or {@code suite --cpus}); null if the file (gone, or
-   * changed) runs something else.
+   * is the file's quick variant, with {@code --cpus} if the suite ran on a placement its file does
+   * not name (the machine's default, or {@code suite --cpus}) and {@code --agents} if it ran on
+   * agents its file does not name; null if the file (gone, or changed) runs something else.
    */
   static String regenerate(Path file, SuiteRecord suite) {
     if (file == null) {
@@ -75,11 +75,16 @@ final class ResultsPublisher {
         SuiteSpec asFiled = SuiteSpec.read(file, quick);
         String cpus = Objects.equals(asFiled.cpus(), ran.cpus()) ? null : ran.cpus();
         SuiteSpec placed = cpus == null ? asFiled : asFiled.withCpus(cpus);
+        List<String> agents = asFiled.agents().equals(ran.agents()) ? null : ran.agents();
+        if (agents != null) {
+          placed = placed.withAgents(agents);
+        }
         if (placed.runsTheSameAs(ran)) {
           return "./streambench suite "
               + suite.file()
               + (quick ? " --quick" : "")
               + (cpus == null ? "" : " " + CpuOptions.OPTION + " " + cpus)
+              + (agents == null ? "" : " --agents " + String.join(",", agents))
               + " --publish";
         }
       }

@@ -11,7 +11,6 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.KeyValues;
 import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.agent.Agents;
 import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.DriverThreads;
@@ -203,23 +202,7 @@ final class RunOptions {
               + " partitions (default: ${DEFAULT-VALUE}).")
   String generatorThreads;
 
-  @Option(
-      names = "--agents",
-      paramLabel = "HOST:PORT[,HOST:PORT...]",
-      split = ",",
-      description =
-          "Generate the input on these agents (streambench agent, on this machine or others)"
-              + " instead of in this process: each runs --generator-threads send loops of the one"
-              + " open-loop schedule, a disjoint share of the records and partitions, its clock"
-              + " measured against this one's. Fixed-rate runs of identity, sleep and grep."
-              + " docs/agents.md.")
-  List<String> agents = new ArrayList<>();
-
-  @Option(
-      names = "--agent-token-file",
-      paramLabel = "FILE",
-      description = "The file of the token the agents were started with (their --token-file).")
-  Path agentTokenFile;
+  @Mixin AgentOptions agents;
 
   @Option(
       names = "--collector-threads",
@@ -281,7 +264,7 @@ final class RunOptions {
         faults.schedule(),
         cpuProfile,
         cpus,
-        new Agents(agents, agentTokenFile));
+        agents.agents());
   }
 
   private Deployment deployment(String engine) {

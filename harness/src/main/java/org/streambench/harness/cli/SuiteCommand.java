@@ -80,6 +80,7 @@ final class SuiteCommand implements Callable<Integer> {
   String publish;
 
   @Mixin CpuOptions cpus;
+  @Mixin AgentOptions agents;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
   @Mixin DataOptions data;
@@ -100,11 +101,19 @@ final class SuiteCommand implements Callable<Integer> {
     } else if (spec.cpus() == null && !resume) {
       spec = spec.withCpus(CpuPlacement.defaultHere(CPUS_KEY).describe());
     }
+    if (agents.given()) {
+      if (resume) {
+        throw new UsageException(
+            "--resume goes on with the agents the suite started with; give only"
+                + " --agent-token-file");
+      }
+      spec = spec.withAgents(agents.addresses);
+    }
     if (publish != null && !dryRun) {
       // before a suite of an hour, not after it
       PublishGuard.requireCitable(home, ResultsPublisher.directory(home, publish));
     }
-    SuitePlan plan = SuitePlan.expand(spec, home, registry);
+    SuitePlan plan = SuitePlan.expand(spec, home, registry, agents.tokenFile);
     // before anything is stored: a placement this machine cannot apply
     CpuPlacement.parse(spec.cpus(), CPUS_KEY).requireUsableHere();
     if (dryRun) {
@@ -131,7 +140,9 @@ final class SuiteCommand implements Callable<Integer> {
           throw new UsageException(
               "no unfinished execution of suite '" + spec.name() + "' to resume");
         }
-        plan = SuitePlan.expand(SuiteSpec.fromJson(suite.specJson()), home, registry);
+        plan =
+            SuitePlan.expand(
+                SuiteSpec.fromJson(suite.specJson()), home, registry, agents.tokenFile);
         for (PointOutcome p : store.suites().points(suite.suiteId())) {
           finished.add(SuiteRunner.doneKey(p.pointKey(), p.repetition()));
         }

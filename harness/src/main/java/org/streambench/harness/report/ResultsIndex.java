@@ -43,8 +43,12 @@ public final class ResultsIndex {
       String resolution,
       String disagreement) {
 
-    /** What a suite file says of itself: its description, study and question (each may be null). */
-    public record SuiteFileText(String description, String study, String question) {}
+    /**
+     * What a suite file says of itself: its description, study and question (each may be null), and
+     * whether every point is a search.
+     */
+    public record SuiteFileText(
+        String description, String study, String question, boolean searchesOnly) {}
 
     /** Where a suite's page stands. */
     public enum Status {
@@ -115,7 +119,7 @@ public final class ResultsIndex {
           suiteId,
           machine,
           repetitions,
-          false,
+          suite != null && suite.searchesOnly(), // its file today: the page does not say
           Status.NOT_CHECKABLE,
           List.of(),
           null,

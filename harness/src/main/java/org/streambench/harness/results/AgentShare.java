@@ -16,6 +16,8 @@ package org.streambench.harness.results;
  * @param sendErrors records the broker refused it
  * @param latenessP99Micros p99 of its steady records' lateness behind their intended times
  * @param generatorCpuSeconds its generator and producer network threads' CPU time
+ * @param processCpuSeconds its whole JVM's CPU time over the load (GC and JIT included), from its
+ *     status before the load to its status after
  * @param steadyMaxLagMicros how far its send loops fell behind the schedule in the steady state
  * @param cpus its machine's CPUs
  * @param machineBusyCores its machine's busy cores over the load (-1: unknown)
@@ -35,6 +37,7 @@ public record AgentShare(
     long latenessP99Micros,
     long steadyMaxLagMicros,
     double generatorCpuSeconds,
+    double processCpuSeconds,
     int cpus,
     double machineBusyCores,
     boolean harnessHost) {}

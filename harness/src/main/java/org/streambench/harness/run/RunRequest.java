@@ -208,7 +208,7 @@ public record RunRequest(
     if (agents.addresses().stream().distinct().count() < agents.addresses().size()) {
       throw new UsageException("--agents names an agent twice: " + agents.addresses());
     }
-    agents.clients(); // each address HOST:PORT, the token readable
+    agents.check();
     int loops = agents.addresses().size() * loopsPerAgent;
     if (partitions % loops != 0) {
       throw new UsageException(

@@ -44,7 +44,8 @@ public final class FloorPoints {
             template.maxGeneratorLag(),
             FaultSchedule.none(),
             false,
-            template.cpus());
+            template.cpus(),
+            template.agents());
     Map<String, SuitePoint> byKey = new LinkedHashMap<>();
     for (SuitePoint p : points) {
       if (p.search() || p.rate() == null || p.rate().relative()) {

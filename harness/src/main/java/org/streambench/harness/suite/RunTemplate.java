@@ -9,6 +9,7 @@ import java.util.Map;
 import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
+import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.DriverThreads;
@@ -28,7 +29,8 @@ record RunTemplate(
     Duration maxGeneratorLag,
     FaultSchedule faults,
     boolean cpuProfile,
-    CpuPlacement cpus) {
+    CpuPlacement cpus,
+    Agents agents) {
   RunRequest request(
       String engine,
       String workload,
@@ -70,7 +72,8 @@ record RunTemplate(
         deployment(labels),
         faults,
         cpuProfile,
-        cpus);
+        cpus,
+        agents);
   }
 
   /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */

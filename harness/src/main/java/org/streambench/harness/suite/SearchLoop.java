@@ -115,8 +115,20 @@ final class SearchLoop {
    * when it already has.
    */
   private DriverThreads moreThreads(RunRequest request) {
-    return request
-        .driver()
-        .doubled(request.partitions(), request.workloadDefinition().concurrentInput(), cores);
+    DriverThreads more =
+        request
+            .driver()
+            .doubled(request.partitions(), request.workloadDefinition().concurrentInput(), cores);
+    if (more == null || request.agents().none()) {
+      return more;
+    }
+    // on agents, each runs the generator threads: all of them must share the partitions evenly
+    int agents = request.agents().addresses().size();
+    int generator =
+        request.partitions() % (agents * Math.max(1, more.generator())) == 0
+            ? more.generator()
+            : request.driver().generator();
+    DriverThreads next = new DriverThreads(generator, more.collector());
+    return next.equals(request.driver()) ? null : next;
   }
 }

@@ -1,5 +1,6 @@
 package org.streambench.harness.suite;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,6 +14,7 @@ import org.streambench.harness.Durations;
 import org.streambench.harness.Home;
 import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.agent.Agents;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.process.CpuPlacement;
@@ -64,6 +66,15 @@ public record SuitePlan(
   }
 
   public static SuitePlan expand(SuiteSpec spec, Home home, EngineRegistry registry) {
+    return expand(spec, home, registry, null);
+  }
+
+  /**
+   * The plan of {@code spec}, whose agents (if it names any) share the token in {@code
+   * agentTokenFile} (null: they run without one).
+   */
+  public static SuitePlan expand(
+      SuiteSpec spec, Home home, EngineRegistry registry, Path agentTokenFile) {
     boolean search = SUSTAINABLE.equals(spec.mode());
     Mode mode = search ? Mode.FIXED_RATE : parseMode(spec.mode());
     require(spec.engines() != null && !spec.engines().isEmpty(), "engines: list at least one");
@@ -121,7 +132,8 @@ public record SuitePlan(
                 duration("restart-delay", spec.restartDelay()),
                 duration("recovery-grace", spec.recoveryGrace())),
             spec.cpuProfile(),
-            CpuPlacement.parse(spec.cpus(), "suite file key cpus"));
+            CpuPlacement.parse(spec.cpus(), "suite file key cpus"),
+            new Agents(spec.agents(), agentTokenFile));
     List<Variant> variants = spec.variants().isEmpty() ? List.of(new Variant()) : spec.variants();
 
     List<SuitePoint> points = new ArrayList<>();

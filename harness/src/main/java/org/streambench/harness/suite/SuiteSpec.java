@@ -63,6 +63,8 @@ import org.streambench.harness.UsageException;
  * @param cpuProfile as {@code run --cpu-profile}, for every run (docs/profiling.md)
  * @param cpus as {@code run --cpus}, e.g. {@code engine=1,broker=0,driver=0}: the CPUs of each
  *     role's processes for the whole suite (its broker, Redis and driver are shared); null = none
+ * @param agents as {@code run --agents}: the agents that generate every run's input
+ *     (docs/agents.md); empty = this process
  * @param floor whether the suite also measures the rig's own latency floor: the baseline engine on
  *     identity at each of its rates, with the suite's Kafka client settings ({@link FloorPoints})
  * @param rigWarmup how long the broker and the driver are warmed before the suite's first point and
@@ -105,6 +107,7 @@ public record SuiteSpec(
     String latencyObjective,
     boolean cpuProfile,
     String cpus,
+    List<String> agents,
     boolean floor,
     String rigWarmup,
     Integer warmupRounds,
@@ -141,6 +144,7 @@ public record SuiteSpec(
     duration = duration == null ? "30s" : duration;
     maxGeneratorLag = maxGeneratorLag == null ? "100ms" : maxGeneratorLag;
     faults = orDefault(faults, List.of());
+    agents = orDefault(agents, List.of());
     restartDelay = restartDelay == null ? "5s" : restartDelay;
     recoveryGrace = recoveryGrace == null ? "120s" : recoveryGrace;
     search = search == null ? SearchBounds.DEFAULT : search;
@@ -199,6 +203,13 @@ public record SuiteSpec(
     ObjectNode tree = JSON.valueToTree(this);
     tree.put("cpus", cpus);
     return fromTree(tree, "suite --cpus");
+  }
+
+  /** This spec with its input from {@code agents} ({@code suite --agents}, which wins). */
+  public SuiteSpec withAgents(List<String> agents) {
+    ObjectNode tree = JSON.valueToTree(this);
+    tree.set("agents", JSON.valueToTree(agents));
+    return fromTree(tree, "suite --agents");
   }
 
   /**

@@ -1,18 +1,20 @@
 package org.streambench.harness.summary;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.streambench.harness.results.AgentShare;
 import org.streambench.harness.results.RunResult;
 
 /**
- * The run table's rows for a load from agents: each agent's clock against the harness's, what it
- * sent, how late, and the CPU its generator and its machine used.
+ * The run table's rows for a load from agents, three per agent: its clock against the harness's,
+ * what it sent and how late, and the CPU its generator and its machine used.
  */
 final class AgentRows {
   private AgentRows() {}
 
-  /** One row per agent that any run's load came from. */
+  /** Three rows per agent that any run's load came from. */
   static void add(List<SummaryTable.Row> rows, List<RunResult> runs) {
     TreeSet<String> agents = new TreeSet<>();
     for (RunResult r : runs) {
@@ -21,35 +23,40 @@ final class AgentRows {
       }
     }
     for (String agent : agents) {
-      rows.add(new SummaryTable.Row("agent " + agent, r -> describe(r, agent)));
+      rows.add(row("agent " + agent + " clock (ms)", agent, AgentRows::clock));
+      rows.add(row("  sent / late p99 (ms)", agent, AgentRows::sent));
+      rows.add(row("  CPU s: generator / JVM; machine busy", agent, AgentRows::cpu));
     }
   }
 
-  private static String describe(RunResult r, String agent) {
-    if (r.agents() == null) {
-      return "-";
-    }
-    return r.agents().stream()
-        .filter(a -> a.agent().equals(agent))
-        .findFirst()
-        .map(AgentRows::describe)
-        .orElse("-");
+  private static SummaryTable.Row row(
+      String label, String agent, Function<AgentShare, String> value) {
+    return new SummaryTable.Row(label, r -> of(r, agent).map(value).orElse("-"));
   }
 
-  /** E.g. "host-a, clock +50.12 ± 0.21 ms (drift +0.03), sent 150,000, late p99 0.8 ms, ...". */
-  static String describe(AgentShare a) {
+  private static Optional<AgentShare> of(RunResult r, String agent) {
+    return r.agents() == null
+        ? Optional.empty()
+        : r.agents().stream().filter(a -> a.agent().equals(agent)).findFirst();
+  }
+
+  /** Its offset ± bound, and the drift over the load: "+49.95 ± 0.62 (drift +0.03)". */
+  static String clock(AgentShare a) {
     return String.format(
-        "%s, clock %+.2f ± %.2f ms (drift %+.2f), sent %,d, late p99 %.1f ms, generator %.2f"
-            + " CPU s%s",
-        a.host(),
+        "%+.2f ± %.2f (drift %+.2f)",
         a.clockOffsetMicros() / 1e3,
         a.clockBoundMicros() / 1e3,
-        (a.clockOffsetEndMicros() - a.clockOffsetMicros()) / 1e3,
-        a.sent(),
-        a.latenessP99Micros() / 1e3,
-        a.generatorCpuSeconds(),
-        a.machineBusyCores() < 0
+        (a.clockOffsetEndMicros() - a.clockOffsetMicros()) / 1e3);
+  }
+
+  private static String sent(AgentShare a) {
+    return String.format("%,d / %.1f", a.sent(), a.latenessP99Micros() / 1e3);
+  }
+
+  private static String cpu(AgentShare a) {
+    return String.format("%.2f / %.2f", a.generatorCpuSeconds(), a.processCpuSeconds())
+        + (a.machineBusyCores() < 0
             ? ""
-            : String.format(", machine %.2f of %d cores busy", a.machineBusyCores(), a.cpus()));
+            : String.format("; %.2f of %d cores", a.machineBusyCores(), a.cpus()));
   }
 }

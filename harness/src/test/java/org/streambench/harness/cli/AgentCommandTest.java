@@ -3,12 +3,16 @@ package org.streambench.harness.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.agent.AgentServer;
 import picocli.CommandLine;
 
 /** {@code streambench agent}'s refusals: one line naming the problem, exit code 2, no listening. */
@@ -22,6 +26,31 @@ class AgentCommandTest {
     assertEquals(2, cl.execute(args), err.toString());
     assertEquals(1, err.toString().strip().lines().count(), err.toString());
     return err.toString();
+  }
+
+  @Test
+  void checkAsksEachAgentAsARunWouldAndFailsOnOneThatDoesNotAnswer() throws Exception {
+    try (AgentServer agent =
+        AgentServer.start(
+            new InetSocketAddress("127.0.0.1", 0),
+            null,
+            0,
+            AgentServer.DEFAULT_LEASE,
+            new PrintStream(OutputStream.nullOutputStream()))) {
+      String address = "127.0.0.1:" + agent.address().getPort();
+      StringWriter out = new StringWriter();
+      CommandLine cl = StreambenchCli.commandLine();
+      cl.setOut(new PrintWriter(out, true));
+      assertEquals(0, cl.execute("agent", "--check", address));
+      assertTrue(out.toString().startsWith(address + ": "), out.toString());
+      assertTrue(out.toString().contains(" ms, no load yet"), out.toString());
+
+      StringWriter dead = new StringWriter();
+      CommandLine again = StreambenchCli.commandLine();
+      again.setOut(new PrintWriter(dead, true));
+      assertEquals(1, again.execute("agent", "--check", address + ",127.0.0.1:1"));
+      assertTrue(dead.toString().contains("agent 127.0.0.1:1 does not answer"), dead.toString());
+    }
   }
 
   @Test

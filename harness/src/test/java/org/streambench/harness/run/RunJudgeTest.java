@@ -103,6 +103,7 @@ class RunJudgeTest {
         900,
         lagMs * 1_000,
         cpuSeconds,
+        cpuSeconds + 0.5,
         2,
         machineBusy,
         harnessHost);

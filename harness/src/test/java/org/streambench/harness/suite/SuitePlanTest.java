@@ -64,6 +64,36 @@ class SuitePlanTest {
   }
 
   @Test
+  void agentsFromTheFileOrTheCommandLineGenerateEveryRunsInputAndAreStored() throws IOException {
+    String suite = "engines: [alpha]\nworkloads: [identity]\nrates: [1000]\npartitions: [4]\n";
+    SuitePlan local = plan(suite, false);
+    assertTrue(local.points().stream().allMatch(p -> p.request().agents().none()));
+    SuitePlan filed = plan(suite + "agents: [10.0.0.5:7391, 10.0.0.6:7391]\n", false);
+    assertTrue(
+        filed.points().stream()
+            .allMatch(
+                p ->
+                    p.request()
+                        .agents()
+                        .addresses()
+                        .equals(List.of("10.0.0.5:7391", "10.0.0.6:7391"))));
+    assertEquals(
+        "10.0.0.5:7391,10.0.0.6:7391",
+        filed.points().get(0).request().parameters().get("run.agents"));
+    SuiteSpec stored = SuiteSpec.fromJson(local.spec().withAgents(List.of("a:1")).toJson());
+    assertEquals(
+        List.of("a:1"),
+        SuitePlan.expand(stored, home, registry).points().get(0).request().agents().addresses());
+    assertFalse(local.spec().runsTheSameAs(stored), "agents change what a suite runs");
+    UsageException uneven =
+        assertThrows(
+            UsageException.class,
+            () -> plan(suite.replace("[4]", "[3]") + "agents: [a:1, b:1]\n", false));
+    assertTrue(
+        uneven.getMessage().contains("cannot share 3 partitions evenly"), uneven.getMessage());
+  }
+
+  @Test
   void theRigWarmupIsTheFilesOrTheToolsDefault() throws IOException {
     String base = "engines: [alpha]\nworkloads: [identity]\nrates: [1000]\n";
     SuitePlan unsaid = plan(base, false);
