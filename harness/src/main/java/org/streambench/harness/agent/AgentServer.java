@@ -161,7 +161,7 @@ public final class AgentServer implements AutoCloseable {
       lastCpu = now;
       current = load == null ? null : load.status();
     }
-    respondJson(exchange, 200, AgentStatus.now(busy, current));
+    respondJson(exchange, 200, AgentStatus.now(busy, now, current));
   }
 
   private void load(HttpExchange exchange) throws IOException {

@@ -41,13 +41,17 @@ public record AgentStatus(
     return (double) (to.busy() - from.busy()) / (to.total() - from.total()) * to.cpus();
   }
 
-  /** This JVM and machine now; {@code machineBusyCores} and {@code load} as given. */
-  static AgentStatus now(double machineBusyCores, LoadStatus load) {
+  /**
+   * This JVM and machine now; {@code machineBusyCores} and {@code load} as given, the machine's
+   * CPUs from {@code reading} (all of them, not only those this JVM may use: its busy cores are
+   * counted over all), or this JVM's where there is none.
+   */
+  static AgentStatus now(double machineBusyCores, MachineCpu.Reading reading, LoadStatus load) {
     var os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     return new AgentStatus(
         hostName(),
-        Runtime.getRuntime().availableProcessors(),
+        reading == null ? Runtime.getRuntime().availableProcessors() : reading.cpus(),
         machineBusyCores,
         memoryAvailable(),
         os.getProcessCpuTime() / 1e9,

@@ -18,9 +18,4 @@ public record LoopShare(int first, int count, int total) {
   public static LoopShare all(int threads) {
     return new LoopShare(0, threads, threads);
   }
-
-  /** Whether this share is the whole generation. */
-  public boolean whole() {
-    return count == total;
-  }
 }
