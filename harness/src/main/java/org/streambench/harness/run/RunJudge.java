@@ -75,46 +75,6 @@ public final class RunJudge {
       String machineCpus,
       List<RunResult.Fault> faults,
       List<AgentShare> agents) {
-    /** The facts of a run whose input this process generated. */
-    public Facts(
-        Mode mode,
-        Guarantee guarantee,
-        long rate,
-        Duration warmup,
-        Duration maxGeneratorLag,
-        List<Finding> verifierFindings,
-        Map<String, Long> counts,
-        GeneratorReport generated,
-        String firstSendError,
-        long firstReceiveMicros,
-        double steadyBacklogSlope,
-        long negativeEndToEnd,
-        long negativeEngine,
-        Map<String, Double> steadyCores,
-        Map<String, String> roleCpus,
-        String machineCpus,
-        List<RunResult.Fault> faults) {
-      this(
-          mode,
-          guarantee,
-          rate,
-          warmup,
-          maxGeneratorLag,
-          verifierFindings,
-          counts,
-          generated,
-          firstSendError,
-          firstReceiveMicros,
-          steadyBacklogSlope,
-          negativeEndToEnd,
-          negativeEngine,
-          steadyCores,
-          roleCpus,
-          machineCpus,
-          faults,
-          List.of());
-    }
-
     CpuGroups cpuGroups() {
       return CpuGroups.of(roleCpus, machineCpus, steadyCores);
     }

@@ -75,56 +75,6 @@ public record RunRequest(
     CpuPlacement cpus,
     Agents agents) {
 
-  /** A run whose input this process generates. */
-  public RunRequest(
-      String engine,
-      String workload,
-      Mode mode,
-      long rate,
-      Duration warmup,
-      Duration duration,
-      long records,
-      int parallelism,
-      int partitions,
-      Guarantee guarantee,
-      List<String> profiles,
-      List<Path> engineConfigs,
-      List<String> sets,
-      Duration maxGeneratorLag,
-      Duration idleTimeout,
-      long seed,
-      Map<String, String> params,
-      DriverThreads driver,
-      Deployment deployment,
-      FaultSchedule faults,
-      boolean cpuProfile,
-      CpuPlacement cpus) {
-    this(
-        engine,
-        workload,
-        mode,
-        rate,
-        warmup,
-        duration,
-        records,
-        parallelism,
-        partitions,
-        guarantee,
-        profiles,
-        engineConfigs,
-        sets,
-        maxGeneratorLag,
-        idleTimeout,
-        seed,
-        params,
-        driver,
-        deployment,
-        faults,
-        cpuProfile,
-        cpus,
-        Agents.NONE);
-  }
-
   public RunRequest {
     Workload w = Workloads.get(workload);
     if (mode == Mode.IN_JOB && !w.hasInJobMode()) {

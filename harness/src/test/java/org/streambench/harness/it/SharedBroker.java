@@ -12,6 +12,7 @@ import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Home;
 import org.streambench.harness.Mode;
+import org.streambench.harness.agent.Agents;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.kafka.EmbeddedKafka;
@@ -188,7 +189,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.deployment(),
         faults,
         cpuProfile,
-        request.cpus());
+        request.cpus(),
+        request.agents());
   }
 
   /**
@@ -298,7 +300,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         deployment,
         FaultSchedule.none(),
         false,
-        CpuPlacement.NONE);
+        CpuPlacement.NONE,
+        Agents.NONE);
   }
 
   RunResult run(RunRequest request) throws Exception {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.harness.Mode;
+import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
@@ -85,7 +86,8 @@ class CatchUpRepeatsTest {
         Deployment.local(2),
         FaultSchedule.none(),
         false,
-        CpuPlacement.NONE);
+        CpuPlacement.NONE,
+        Agents.NONE);
   }
 
   /**
