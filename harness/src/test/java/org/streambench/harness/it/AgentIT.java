@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.Guarantee;
-import org.streambench.harness.Home;
 import org.streambench.harness.agent.AgentClient;
 import org.streambench.harness.agent.Agents;
 import org.streambench.harness.agent.ClockOffset;
@@ -204,24 +203,17 @@ class AgentIT {
 
   private AgentClient startAgent(String name, long skewMillis, List<ChildProcess> agents)
       throws Exception {
-    Home checkout = Home.detect();
     Path dir = kafka.newDirectory("agent-" + name + "-");
     Path portFile = dir.resolve("port");
     List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                Home.javaBinary().toString(),
-                "-Dstreambench.home=" + checkout.root(),
-                "-jar",
-                checkout.root().resolve("harness/target/streambench-harness.jar").toString(),
-                "agent",
-                "--listen",
-                "127.0.0.1:0",
-                "--port-file",
-                portFile.toString(),
-                "--exit-with-stdin",
-                "--test-clock-offset-ms",
-                Long.toString(skewMillis)));
+        AgentNamespaceIT.agentCommand(
+            "--listen",
+            "127.0.0.1:0",
+            "--port-file",
+            portFile.toString(),
+            "--exit-with-stdin",
+            "--test-clock-offset-ms",
+            Long.toString(skewMillis));
     ChildProcess agent = ChildProcess.start("agent-" + name, cmd, dir.resolve("agent.log"));
     agents.add(agent);
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

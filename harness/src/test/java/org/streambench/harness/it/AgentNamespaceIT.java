@@ -125,7 +125,8 @@ class AgentNamespaceIT {
     return Integer.parseInt(Files.readString(portFile).trim());
   }
 
-  private static List<String> agentCommand(String... args) {
+  /** {@code streambench agent ARGS} from this checkout's harness jar. */
+  static List<String> agentCommand(String... args) {
     Home checkout = Home.detect();
     List<String> cmd =
         new ArrayList<>(
