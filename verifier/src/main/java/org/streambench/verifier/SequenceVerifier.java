@@ -1,5 +1,11 @@
 package org.streambench.verifier;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.BitSet;
 import org.streambench.api.Guarantee;
 
@@ -18,6 +24,10 @@ import org.streambench.api.Guarantee;
  *
  * Phantoms are records that were never expected (a sequence number outside the expected set, or an
  * unparsable record). Not thread-safe: one collector thread observes.
+ *
+ * <p>Where several processes each read a share of the output (agents), each keeps its own verifier
+ * and the harness merges their {@link #observations()}: a seq seen by two of them is a duplicate as
+ * if one had seen it twice, so the verdict stays exact and global.
  */
 public final class SequenceVerifier {
   private final BitSet seen = new BitSet();
@@ -43,6 +53,64 @@ public final class SequenceVerifier {
       seen.set(i);
       distinct++;
     }
+  }
+
+  /** What it has seen, as bytes that {@link #merge} reads back (in another process). */
+  public byte[] observations() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeLong(received);
+      out.writeLong(duplicates);
+      out.writeLong(malformed);
+      writeBits(out, seen);
+      writeBits(out, seenTwice);
+      out.writeInt(malformedExamples.size());
+      for (String example : malformedExamples) {
+        out.writeUTF(example.length() > 200 ? example.substring(0, 200) : example);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** Adds another verifier's {@link #observations()}, as if this one had seen its records too. */
+  public void merge(byte[] observations) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(observations))) {
+      received += in.readLong();
+      long otherDuplicates = in.readLong();
+      malformed += in.readLong();
+      BitSet otherSeen = readBits(in);
+      BitSet otherTwice = readBits(in);
+      BitSet both = (BitSet) seen.clone();
+      both.and(otherSeen);
+      duplicates += otherDuplicates + both.cardinality();
+      seenTwice.or(otherTwice);
+      seenTwice.or(both);
+      seen.or(otherSeen);
+      distinct = seen.cardinality();
+      for (int n = in.readInt(); n > 0; n--) {
+        addMalformed(in.readUTF());
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not a sequence verifier's observations", e);
+    }
+  }
+
+  private static void writeBits(DataOutputStream out, BitSet bits) throws IOException {
+    long[] words = bits.toLongArray();
+    out.writeInt(words.length);
+    for (long w : words) {
+      out.writeLong(w);
+    }
+  }
+
+  private static BitSet readBits(DataInputStream in) throws IOException {
+    long[] words = new long[in.readInt()];
+    for (int i = 0; i < words.length; i++) {
+      words[i] = in.readLong();
+    }
+    return BitSet.valueOf(words);
   }
 
   public void malformed(byte[] raw) {

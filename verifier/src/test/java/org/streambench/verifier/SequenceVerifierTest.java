@@ -80,4 +80,41 @@ class SequenceVerifierTest {
     assertEquals(List.of("seq 100", "seq 7000", "garbage"), verdict.examples().get("phantom"));
     assertEquals("phantom", verdict.reasons().get(0).kind());
   }
+
+  @Test
+  void mergedSharesJudgeAsOneVerifierThatSawEverything() {
+    SequenceVerifier one = new SequenceVerifier();
+    SequenceVerifier a = new SequenceVerifier();
+    SequenceVerifier b = new SequenceVerifier();
+    for (long seq = 0; seq < 1000; seq++) {
+      if (seq == 400) {
+        continue; // lost
+      }
+      SequenceVerifier share = seq % 3 == 0 ? a : b;
+      share.observe(seq);
+      one.observe(seq);
+    }
+    for (long seq : new long[] {7, 8, 8}) { // 7 in both shares, 8 twice more in one
+      b.observe(seq);
+      one.observe(seq);
+    }
+    b.observe(5000); // phantom
+    one.observe(5000);
+    a.malformed("x".getBytes(StandardCharsets.UTF_8));
+    one.malformed("x".getBytes(StandardCharsets.UTF_8));
+
+    SequenceVerifier merged = new SequenceVerifier();
+    merged.merge(a.observations());
+    merged.merge(b.observations());
+
+    Verdict expected = one.verdict(1000, Guarantee.AT_LEAST_ONCE);
+    Verdict actual = merged.verdict(1000, Guarantee.AT_LEAST_ONCE);
+    assertEquals(expected.counts(), actual.counts());
+    assertEquals(expected.status(), actual.status());
+    assertEquals(1L, actual.counts().get("lost"));
+    assertEquals(3L, actual.counts().get("duplicated"));
+    assertEquals(2L, actual.counts().get("phantom"));
+    assertEquals(one.received(), merged.received());
+    assertEquals(one.distinct(), merged.distinct());
+  }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.api.EpochMicros;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.collector.CollectedPart;
 
 /**
  * The harness's side of one agent's control channel ({@link AgentServer}): its clock, its status
@@ -17,6 +18,9 @@ import org.streambench.harness.UsageException;
  */
 public final class AgentClient {
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+  /** A collection's stop waits for its collector (up to 10 s) before it answers. */
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
 
   /** Exchanges before those that count: the first ones open the connection and compile code. */
   private static final int WARM_EXCHANGES = 5;
@@ -111,10 +115,48 @@ public final class AgentClient {
     return AgentServer.JSON.readValue(call("DELETE", "load", null), LoadStatus.class);
   }
 
+  /** Starts reading its share of a run's output. */
+  public CollectStatus startCollect(CollectRequest request) throws IOException {
+    String body = AgentServer.JSON.writeValueAsString(request);
+    return AgentServer.JSON.readValue(call("PUT", "collect", body), CollectStatus.class);
+  }
+
+  /** Its current or last collection. */
+  public CollectStatus collectStatus() throws IOException {
+    return AgentServer.JSON.readValue(call("GET", "collect", null), CollectStatus.class);
+  }
+
+  /**
+   * Tells its collection the steady window: intended send times, epoch µs on the harness's clock.
+   */
+  public void setSteadyWindow(long fromMicros, long toMicros) throws IOException {
+    call("PUT", "collect/steady", fromMicros + " " + toMicros);
+  }
+
+  /** What its collection's check has observed so far. */
+  public byte[] observations() throws IOException {
+    try {
+      return java.util.Base64.getDecoder().decode(call("GET", "collect/observations", null).trim());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("agent " + name + " sent observations that do not decode", e);
+    }
+  }
+
+  /** Stops its collection and takes what it read. */
+  public CollectedPart stopCollect() throws IOException {
+    return AgentServer.JSON.readValue(
+        call("DELETE", "collect", null, STOP_TIMEOUT), CollectedPart.class);
+  }
+
   private String call(String method, String path, String body) throws IOException {
+    return call(method, path, body, TIMEOUT);
+  }
+
+  private String call(String method, String path, String body, Duration timeout)
+      throws IOException {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(base.resolve(path))
-            .timeout(TIMEOUT)
+            .timeout(timeout)
             .method(
                 method,
                 body == null

@@ -22,8 +22,6 @@ import org.streambench.harness.results.GeneratorReport;
  * answered for {@link #LOST_AFTER}. Their reports and lateness histograms merge into one.
  */
 public final class AgentGeneration implements InputGenerator {
-  private static final int CLOCK_EXCHANGES = 20;
-
   /** Time for every agent to be told, and its producers to look up their partitions. */
   private static final Duration START_AHEAD = Duration.ofSeconds(3);
 
@@ -42,35 +40,50 @@ public final class AgentGeneration implements InputGenerator {
       String guarantee) {}
 
   private final List<AgentClient> agents;
+  private final AgentOffsets offsets;
   private final int loopsPerAgent;
   private final Job job;
   private final AtomicLongArray sent;
   private volatile boolean stopped;
   private volatile Exception firstError;
   private volatile List<AgentShare> shares = List.of();
+  private volatile AgentCollection collection;
 
   /**
    * @param loopsPerAgent send loops (threads) each agent runs
    */
   public AgentGeneration(List<AgentClient> agents, int loopsPerAgent, Job job) {
     this.agents = List.copyOf(agents);
+    this.offsets = new AgentOffsets(agents);
     this.loopsPerAgent = loopsPerAgent;
     this.job = job;
     this.sent = new AtomicLongArray(agents.size());
   }
 
-  /** Each agent's share of the last generation, once it ended. */
+  /**
+   * A collection of the run's output by the same agents, each a share of its partitions, their
+   * clocks' offsets the generation's ({@link AgentOffsets}).
+   */
+  public AgentCollection collection(AgentCollection.Output output) throws Exception {
+    collection = AgentCollection.start(agents, offsets, loopsPerAgent, job, output);
+    return collection;
+  }
+
+  /**
+   * Each agent's share of the last generation, once it ended, with what it read of the output once
+   * its collection ended.
+   */
   public List<AgentShare> shares() {
-    return shares;
+    AgentCollection read = collection;
+    return read == null ? shares : read.addTo(shares);
   }
 
   @Override
   public GeneratorReport runPaced(
       long rate, Duration warmup, Duration duration, LongConsumer onStart) throws Exception {
-    List<ClockOffset> offsets = new ArrayList<>();
+    List<ClockOffset> offsets = this.offsets.get();
     List<AgentStatus> before = new ArrayList<>();
     for (AgentClient agent : agents) {
-      offsets.add(agent.clockOffset(CLOCK_EXCHANGES));
       // the machine's busy cores are reported from here to the status after the load
       before.add(agent.status());
     }
@@ -105,7 +118,7 @@ public final class AgentGeneration implements InputGenerator {
   private AgentShare share(int i, GeneratorReport report, ClockOffset offset, AgentStatus before)
       throws IOException {
     AgentClient agent = agents.get(i);
-    ClockOffset after = agent.clockOffset(CLOCK_EXCHANGES);
+    ClockOffset after = agent.clockOffset(AgentOffsets.EXCHANGES);
     AgentStatus machine = agent.status();
     return new AgentShare(
         agent.name(),
@@ -123,7 +136,11 @@ public final class AgentGeneration implements InputGenerator {
         machine.processCpuSeconds() - before.processCpuSeconds(),
         machine.cpus(),
         Double.isNaN(machine.machineBusyCores()) ? -1 : machine.machineBusyCores(),
-        machine.host().equals(AgentStatus.hostName()));
+        machine.host().equals(AgentStatus.hostName()),
+        0,
+        0,
+        0,
+        0);
   }
 
   private LoadRequest request(

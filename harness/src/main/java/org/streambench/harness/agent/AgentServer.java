@@ -35,6 +35,11 @@ import org.streambench.harness.process.MachineCpu;
  * PUT    /v1/load     LoadRequest → LoadStatus; 409 while a load runs, 400 for one it cannot run
  * GET    /v1/load     LoadStatus of the current or last load; 404 before the first
  * DELETE /v1/load     stops the load; its LoadStatus
+ * PUT    /v1/collect  CollectRequest → CollectStatus; 409 while a collection runs
+ * GET    /v1/collect  CollectStatus of the current or last collection; 404 before the first
+ * PUT    /v1/collect/steady  "FROM TO": the steady window, intended send times in epoch µs
+ * GET    /v1/collect/observations  its check's observations so far, base64
+ * DELETE /v1/collect  stops the collection; its CollectedPart
  * </pre>
  */
 public final class AgentServer implements AutoCloseable {
@@ -65,6 +70,7 @@ public final class AgentServer implements AutoCloseable {
   private volatile long lastHeardNanos = System.nanoTime();
   private MachineCpu.Reading lastCpu = MachineCpu.read();
   private AgentLoad load;
+  private AgentCollect collect;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private AgentServer(
@@ -106,6 +112,9 @@ public final class AgentServer implements AutoCloseable {
     agent.http.createContext("/v1/clock", agent.guarded(agent::clock));
     agent.http.createContext("/v1/status", agent.guarded(agent::status));
     agent.http.createContext("/v1/load", agent.guarded(agent::load));
+    agent.http.createContext("/v1/collect", agent.guarded(agent::collect));
+    agent.http.createContext("/v1/collect/observations", agent.guarded(agent::observations));
+    agent.http.createContext("/v1/collect/steady", agent.guarded(agent::steady));
     agent.http.setExecutor(agent.handlers);
     agent.http.start();
     long period = Math.max(100, lease.toMillis() / 10);
@@ -228,18 +237,121 @@ public final class AgentServer implements AutoCloseable {
     return load;
   }
 
-  /** Stops a running load whose harness has been silent for longer than the lease. */
+  private void collect(HttpExchange exchange) throws IOException {
+    switch (exchange.getRequestMethod()) {
+      case "PUT" -> startCollect(exchange);
+      case "GET" -> {
+        AgentCollect current = currentCollect();
+        if (current == null) {
+          respond(exchange, 404, "no collection yet");
+        } else {
+          respondJson(exchange, 200, current.status());
+        }
+      }
+      case "DELETE" -> {
+        AgentCollect current = currentCollect();
+        if (current == null) {
+          respond(exchange, 404, "no collection yet");
+        } else {
+          var part = current.stop(true);
+          if (part == null) {
+            respond(exchange, 500, "the collection failed: " + current.status().error());
+          } else {
+            log("collection handed back: " + part.received() + " records read");
+            respondJson(exchange, 200, part);
+          }
+        }
+      }
+      default -> respond(exchange, 405, "PUT, GET or DELETE");
+    }
+  }
+
+  private void observations(HttpExchange exchange) throws IOException {
+    AgentCollect current = currentCollect();
+    if (current == null) {
+      respond(exchange, 404, "no collection yet");
+    } else {
+      respond(exchange, 200, java.util.Base64.getEncoder().encodeToString(current.observations()));
+    }
+  }
+
+  private void steady(HttpExchange exchange) throws IOException {
+    AgentCollect current = currentCollect();
+    if (current == null) {
+      respond(exchange, 404, "no collection yet");
+      return;
+    }
+    String[] window =
+        new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)
+            .trim()
+            .split("\\s+");
+    try {
+      current.setSteadyWindow(Long.parseLong(window[0]), Long.parseLong(window[1]));
+    } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+      respond(exchange, 400, "not FROM TO in epoch µs");
+      return;
+    }
+    respond(exchange, 200, "");
+  }
+
+  private void startCollect(HttpExchange exchange) throws IOException {
+    CollectRequest request;
+    try {
+      request = JSON.readValue(exchange.getRequestBody(), CollectRequest.class);
+    } catch (IOException e) {
+      respond(exchange, 400, "not a collect request: " + UsageException.firstLine(e));
+      return;
+    }
+    synchronized (this) {
+      if (collect != null && collect.running()) {
+        respond(exchange, 409, "busy: a collection runs");
+        return;
+      }
+      try {
+        collect = AgentCollect.start(request, injectedMicros);
+      } catch (Exception e) {
+        respond(exchange, 400, UsageException.firstLine(e));
+        return;
+      }
+    }
+    log(
+        "collection started: "
+            + request.outputTopic()
+            + ", share "
+            + request.share()
+            + " of "
+            + request.shares()
+            + " of its partitions");
+    respondJson(exchange, 202, currentCollect().status());
+  }
+
+  private synchronized AgentCollect currentCollect() {
+    return collect;
+  }
+
+  /**
+   * Stops a running load and collection whose harness has been silent for longer than the lease.
+   */
   private void stopOrphanedLoad() {
-    AgentLoad current = currentLoad();
     long silentNanos = System.nanoTime() - lastHeardNanos;
-    if (current != null && current.running() && silentNanos > lease.toNanos()) {
+    if (silentNanos <= lease.toNanos()) {
+      return;
+    }
+    String why =
+        ": no word from the harness for "
+            + Durations.format(Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(silentNanos)))
+            + " (lease "
+            + Durations.format(lease)
+            + ")";
+    AgentLoad current = currentLoad();
+    if (current != null && current.running()) {
       current.stop();
-      log(
-          "stopped the load: no word from the harness for "
-              + Durations.format(Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(silentNanos)))
-              + " (lease "
-              + Durations.format(lease)
-              + ")");
+      log("stopped the load" + why);
+    }
+    AgentCollect reading = currentCollect();
+    if (reading != null && reading.running()) {
+      reading.stop(false);
+      log("stopped the collection" + why);
     }
   }
 
@@ -280,6 +392,11 @@ public final class AgentServer implements AutoCloseable {
     if (current != null && current.running()) {
       current.stop();
       log("stopped the load: the agent is stopping");
+    }
+    AgentCollect reading = currentCollect();
+    if (reading != null && reading.running()) {
+      reading.stop(false);
+      log("stopped the collection: the agent is stopping");
     }
     http.stop(0);
     handlers.shutdownNow();

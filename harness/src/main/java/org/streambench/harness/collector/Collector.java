@@ -35,7 +35,7 @@ import org.streambench.harness.results.IntervalPoint;
  * CollectorReport r = c.awaitReport(timeout);
  * </pre>
  */
-public final class Collector implements Runnable {
+public final class Collector implements Runnable, OutputCollector {
   private static final long SETTLE_NANOS = Duration.ofSeconds(1).toNanos();
   private static final long COMPLETION_CHECK_NANOS = Duration.ofMillis(100).toNanos();
 
@@ -62,6 +62,7 @@ public final class Collector implements Runnable {
   private final Guarantee guarantee;
   private final int threads;
   private final long idleTimeoutNanos;
+  private final CollectorShare share;
   private final OutputChecks checks;
   private final CountDownLatch finished = new CountDownLatch(1);
   private final DoubleAdder helperCpuSeconds = new DoubleAdder();
@@ -73,6 +74,7 @@ public final class Collector implements Runnable {
   private volatile Exception failure;
   private volatile Exception helperFailure;
   private volatile CollectorReport report;
+  private volatile CollectedPart part;
 
   /**
    * @param threads consumer threads, each reading every threads-th partition
@@ -87,6 +89,33 @@ public final class Collector implements Runnable {
       Duration idleTimeout,
       int threads)
       throws IOException {
+    this(
+        bootstrapServers,
+        topic,
+        guarantee,
+        workload,
+        intervalLog,
+        originMicros,
+        idleTimeout,
+        threads,
+        CollectorShare.ALL);
+  }
+
+  /**
+   * A collector of {@code share} of the output. An agent's share never decides to stop on its own
+   * (its workload expects nothing): the harness stops it and merges its {@link #part()}.
+   */
+  public Collector(
+      String bootstrapServers,
+      String topic,
+      Guarantee guarantee,
+      OutputRecords workload,
+      Path intervalLog,
+      long originMicros,
+      Duration idleTimeout,
+      int threads,
+      CollectorShare share)
+      throws IOException {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be positive, was " + threads);
     }
@@ -94,10 +123,12 @@ public final class Collector implements Runnable {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.guarantee = guarantee;
-    this.checks = new OutputChecks(workload, intervalLog, originMicros);
+    this.share = share;
+    this.checks = new OutputChecks(workload, intervalLog, originMicros, share);
     this.idleTimeoutNanos = idleTimeout.toNanos();
   }
 
+  @Override
   public void setSteadyWindow(SteadyWindow steady) {
     checks.setSteadyWindow(steady);
   }
@@ -109,16 +140,19 @@ public final class Collector implements Runnable {
    * @param schedule the generator's pacing
    * @param total records in the whole schedule
    */
+  @Override
   public void setSchedule(long startMicros, PacingSchedule schedule, long total) {
     checks.setSchedule(startMicros, schedule, total);
   }
 
   /** Epoch micros when the newest output record was received, 0 before the first. */
+  @Override
   public long lastReceiveMicros() {
     return checks.lastReceiveMicros();
   }
 
   /** Records received so far (for progress reports). */
+  @Override
   public long receivedSoFar() {
     return checks.received();
   }
@@ -127,26 +161,31 @@ public final class Collector implements Runnable {
    * While {@code busy} says the engine is working, silence does not count as idle (a windowed job
    * draining a large input may emit nothing until its windows close).
    */
+  @Override
   public void setEngineBusy(BooleanSupplier busy) {
     engineBusy = busy;
   }
 
   /** Whether every expected output has arrived (the collector is settling or done). */
+  @Override
   public boolean outputComplete() {
     return complete;
   }
 
   /** The last complete second of output, or null before the first (for progress reports). */
+  @Override
   public IntervalPoint latestSecond() {
     return checks.latestSecond();
   }
 
   /** Stops reading at once (interrupted runs). */
+  @Override
   public void stop() {
     stopped = true;
   }
 
   /** Waits for the collector to finish; null if it has not within {@code timeout}. */
+  @Override
   public CollectorReport awaitReport(Duration timeout) throws Exception {
     if (!finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       return null;
@@ -155,6 +194,21 @@ public final class Collector implements Runnable {
       throw failure;
     }
     return report;
+  }
+
+  /** What the workload's check has observed so far (an agent's, for the harness to merge). */
+  public byte[] observations() {
+    return checks.observations();
+  }
+
+  /** An agent's share of the output, once the report is there; null for the harness's. */
+  public CollectedPart part() {
+    return part;
+  }
+
+  /** Epoch micros now on the harness's clock (an agent's clock corrected by its offset). */
+  private long now() {
+    return EpochMicros.now() - share.clockCorrectionMicros();
   }
 
   /** The collector's own threads. */
@@ -178,7 +232,7 @@ public final class Collector implements Runnable {
     List<Thread> helpers = new ArrayList<>();
     List<KafkaConsumer<byte[], byte[]>> consumers = List.of();
     try {
-      consumers = OutputConsumers.open(bootstrapServers, topic, guarantee, threads);
+      consumers = OutputConsumers.open(bootstrapServers, topic, guarantee, threads, share);
       for (int t = 1; t < consumers.size(); t++) {
         KafkaConsumer<byte[], byte[]> consumer = consumers.get(t);
         Thread helper = new Thread(() -> readUntilDone(consumer), THREAD_NAME + "-" + t);
@@ -191,11 +245,12 @@ public final class Collector implements Runnable {
       if (helperFailure != null) {
         throw helperFailure;
       }
-      report =
-          checks.report(
-              timedOut,
-              cost.cpuSeconds() + helperCpuSeconds.sum(),
-              cost.allocatedBytes() + helperAllocated.sum());
+      double cpu = cost.cpuSeconds() + helperCpuSeconds.sum();
+      long allocated = cost.allocatedBytes() + helperAllocated.sum();
+      if (share.agent()) {
+        part = checks.part(cpu, allocated);
+      }
+      report = checks.report(timedOut, cpu, allocated);
     } catch (Exception e) {
       failure = e;
     } finally {
@@ -229,7 +284,7 @@ public final class Collector implements Runnable {
     try {
       while (!done && !stopped) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-        checks.take(records, EpochMicros.now(), stamps);
+        checks.take(records, now(), stamps);
       }
     } catch (Exception e) {
       helperFailure = e;
@@ -251,9 +306,9 @@ public final class Collector implements Runnable {
     long lastCompletionCheck = 0;
     while (!stopped && !done) {
       ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(100));
-      checks.take(records, EpochMicros.now(), stamps);
+      checks.take(records, now(), stamps);
       long nowNanos = System.nanoTime();
-      checks.roll(EpochMicros.now());
+      checks.roll(now());
       if (allSeenAt < 0 && nowNanos - lastCompletionCheck >= COMPLETION_CHECK_NANOS) {
         lastCompletionCheck = nowNanos;
         if (checks.complete()) {

@@ -16,6 +16,10 @@ import org.streambench.harness.results.IntervalPoint;
  * into an HdrHistogram interval log ({@code latency.hlog}, tags {@code e2e} and {@code engine}) so
  * that any window can be re-aggregated later. Negative values are counted, never recorded or
  * dropped silently. Single-threaded: the collector thread owns it.
+ *
+ * <p>A collector of one share of the output (an agent's) writes no log but keeps each second's
+ * histograms ({@link #seconds}); the harness's recorder merges those of every share, second by
+ * second ({@link #mergeSecond}, {@link #closeSecond}), into its own log and points.
  */
 final class LatencyRecorder implements AutoCloseable {
   private static final long SECOND = 1_000_000;
@@ -28,6 +32,7 @@ final class LatencyRecorder implements AutoCloseable {
   private final HistogramLogWriter log;
   private final PrintStream logStream;
   private final long originMicros;
+  private final List<LatencySecond> seconds;
   private volatile SteadyWindow steady = SteadyWindow.NONE;
   private volatile LongUnaryOperator scheduledBy;
   private long newestIntended;
@@ -38,10 +43,18 @@ final class LatencyRecorder implements AutoCloseable {
   private long steadyReceived;
   private boolean closed;
 
+  /**
+   * @param intervalLog where the per-second log goes, or null for none (an agent keeps {@link
+   *     #seconds} instead)
+   */
   LatencyRecorder(Path intervalLog, long originMicros) throws FileNotFoundException {
     this.originMicros = originMicros;
     this.intervalStart = originMicros;
-    this.logStream = new PrintStream(intervalLog.toFile());
+    this.seconds = intervalLog == null ? new ArrayList<>() : null;
+    this.logStream =
+        intervalLog == null
+            ? new PrintStream(java.io.OutputStream.nullOutputStream())
+            : new PrintStream(intervalLog.toFile());
     this.log = new HistogramLogWriter(logStream);
     log.outputComment("streambench latency interval log; values in microseconds");
     log.outputLogFormatVersion();
@@ -107,6 +120,15 @@ final class LatencyRecorder implements AutoCloseable {
 
   private void closeInterval() {
     long end = intervalStart + SECOND;
+    if (seconds != null) {
+      seconds.add(
+          new LatencySecond(
+              (intervalStart - originMicros) / SECOND,
+              intervalCount,
+              HistogramBytes.encode(intervalE2e),
+              HistogramBytes.encode(intervalEngine),
+              newestIntended));
+    }
     points.add(
         new IntervalPoint(
             (intervalStart - originMicros) / SECOND,
@@ -136,6 +158,38 @@ final class LatencyRecorder implements AutoCloseable {
     h.setTag(tag);
     log.outputIntervalHistogram(h);
     h.reset();
+  }
+
+  /** The seconds closed so far, where it keeps them (no log); else empty. */
+  List<LatencySecond> seconds() {
+    return seconds == null ? List.of() : List.copyOf(seconds);
+  }
+
+  /** Adds another recorder's second to the open one, which must be the same second. */
+  void mergeSecond(LatencySecond second) {
+    if (originMicros + second.index() * SECOND != intervalStart) {
+      throw new IllegalStateException(
+          "second " + second.index() + " merged into " + (intervalStart - originMicros) / SECOND);
+    }
+    intervalE2e.add(HistogramBytes.decode(second.e2e()));
+    intervalEngine.add(HistogramBytes.decode(second.engine()));
+    intervalCount += second.count();
+    newestIntended = Math.max(newestIntended, second.newestIntended());
+  }
+
+  /** Closes the open second, merged from other recorders' ({@link #mergeSecond}). */
+  void closeSecond() {
+    closeInterval();
+  }
+
+  /** Adds another recorder's steady-state figures to this one's. */
+  void mergeSteady(
+      Histogram e2e, Histogram engine, long steadyReceived, long negativeE2e, long negativeEngine) {
+    steadyE2e.add(e2e);
+    steadyEngine.add(engine);
+    this.steadyReceived += steadyReceived;
+    this.negativeE2e += negativeE2e;
+    this.negativeEngine += negativeEngine;
   }
 
   Histogram steadyE2e() {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.streambench.harness.generator.PacingSchedule;
@@ -18,6 +19,9 @@ import org.streambench.verifier.Verdict;
 final class OutputChecks {
   private final OutputRecords workload;
   private final LatencyRecorder latency;
+  private final CollectorShare share;
+  private final Histogram ownE2e = new Histogram(3);
+  private final Histogram othersE2e = new Histogram(3);
   private volatile long received;
   private volatile long lastTakenNanos = System.nanoTime();
   private volatile IntervalPoint latestSecond;
@@ -25,13 +29,25 @@ final class OutputChecks {
   private long first;
   private volatile long last;
 
-  OutputChecks(OutputRecords workload, Path intervalLog, long originMicros) throws IOException {
+  /** An agent's share keeps no log ({@code intervalLog} is then ignored) but its seconds. */
+  OutputChecks(OutputRecords workload, Path intervalLog, long originMicros, CollectorShare share)
+      throws IOException {
     this.workload = workload;
-    this.latency = new LatencyRecorder(intervalLog, originMicros);
+    this.share = share;
+    this.latency = new LatencyRecorder(share.agent() ? null : intervalLog, originMicros);
   }
 
   synchronized void setSteadyWindow(SteadyWindow steady) {
     latency.setSteadyWindow(steady);
+  }
+
+  /** What the workload's check has observed so far. */
+  synchronized byte[] observations() {
+    return workload.observations();
+  }
+
+  synchronized SteadyWindow steadyWindow() {
+    return latency.steadyWindow();
   }
 
   /** Backlog per second against the generator's schedule of {@code total} records. */
@@ -56,6 +72,10 @@ final class OutputChecks {
       for (ConsumerRecord<byte[], byte[]> r : records) {
         if (workload.observe(r.value(), stamps)) {
           latency.record(stamps[0], now, stamps[1], stamps[2]);
+          if (share.agent() && now >= stamps[0] && latency.steadyWindow().contains(stamps[0])) {
+            (share.own().test(workload.lastSeq()) ? ownE2e : othersE2e)
+                .recordValue(now - stamps[0]);
+          }
         }
       }
       received = workload.received();
@@ -104,6 +124,59 @@ final class OutputChecks {
 
   synchronized void close() {
     latency.close();
+  }
+
+  /**
+   * Takes every share's part (agents'), as if this one had read their records: their checks'
+   * observations, each second and the steady state's figures.
+   */
+  synchronized void merge(List<CollectedPart> parts) {
+    workload.replaceObservations(parts.stream().map(CollectedPart::observations).toList());
+    int seconds = parts.stream().mapToInt(p -> p.seconds().size()).max().orElse(0);
+    for (int i = 0; i < seconds; i++) {
+      for (CollectedPart p : parts) {
+        if (i < p.seconds().size()) {
+          latency.mergeSecond(p.seconds().get(i));
+        }
+      }
+      latency.closeSecond();
+    }
+    if (seconds > 0) {
+      latestSecond = latency.points().get(latency.points().size() - 1);
+    }
+    for (CollectedPart p : parts) {
+      latency.mergeSteady(
+          HistogramBytes.decode(p.steadyE2e()),
+          HistogramBytes.decode(p.steadyEngine()),
+          p.steadyReceived(),
+          p.negativeE2e(),
+          p.negativeEngine());
+      if (p.firstReceiveMicros() > 0) {
+        first = first == 0 ? p.firstReceiveMicros() : Math.min(first, p.firstReceiveMicros());
+      }
+      last = Math.max(last, p.lastReceiveMicros());
+    }
+    received = workload.received();
+  }
+
+  /** An agent's share of the output as it saw it, with its threads' CPU and allocated bytes. */
+  synchronized CollectedPart part(double cpuSeconds, long allocatedBytes) {
+    latency.close();
+    return new CollectedPart(
+        workload.received(),
+        first,
+        last,
+        HistogramBytes.encode(latency.steadyE2e()),
+        HistogramBytes.encode(latency.steadyEngine()),
+        latency.steadyReceived(),
+        latency.negativeE2e(),
+        latency.negativeEngine(),
+        latency.seconds(),
+        HistogramBytes.encode(ownE2e),
+        HistogramBytes.encode(othersE2e),
+        workload.observations(),
+        cpuSeconds,
+        allocatedBytes);
   }
 
   /** The report, with the collector's threads' CPU seconds and allocated bytes. */

@@ -11,35 +11,42 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.streambench.api.Guarantee;
 
 /**
- * The collector's consumers of the output topic: one per thread, each assigned every n-th partition
- * from its beginning (no group), read_committed for exactly-once runs.
+ * The collector's consumers of its share of the output topic: one per thread, each assigned every
+ * n-th partition of the share from its beginning (no group), read_committed for exactly-once runs.
  */
 final class OutputConsumers {
   private OutputConsumers() {}
 
   /** At most {@code threads} consumers, none without a partition. */
   static List<KafkaConsumer<byte[], byte[]>> open(
-      String bootstrapServers, String topic, Guarantee guarantee, int threads) {
+      String bootstrapServers,
+      String topic,
+      Guarantee guarantee,
+      int threads,
+      CollectorShare share) {
     List<KafkaConsumer<byte[], byte[]>> consumers = new ArrayList<>();
     try {
       consumers.add(new KafkaConsumer<>(props(bootstrapServers, guarantee, 0)));
       List<TopicPartition> partitions =
           consumers.get(0).partitionsFor(topic, Duration.ofSeconds(30)).stream()
+              .filter(p -> share.reads(p.partition()))
               .map(p -> new TopicPartition(p.topic(), p.partition()))
+              .sorted(java.util.Comparator.comparingInt(TopicPartition::partition))
               .toList();
+      if (partitions.isEmpty()) {
+        throw new IllegalStateException("no partition of " + topic + " falls to share " + share);
+      }
       int used = Math.min(threads, partitions.size());
       for (int t = 1; t < used; t++) {
         consumers.add(new KafkaConsumer<>(props(bootstrapServers, guarantee, t)));
       }
       for (int t = 0; t < used; t++) {
-        List<TopicPartition> share = new ArrayList<>();
-        for (TopicPartition tp : partitions) {
-          if (tp.partition() % used == t) {
-            share.add(tp);
-          }
+        List<TopicPartition> own = new ArrayList<>();
+        for (int i = t; i < partitions.size(); i += used) {
+          own.add(partitions.get(i));
         }
-        consumers.get(t).assign(share);
-        consumers.get(t).seekToBeginning(share);
+        consumers.get(t).assign(own);
+        consumers.get(t).seekToBeginning(own);
       }
       return consumers;
     } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package org.streambench.harness.collector;
 
+import java.util.List;
 import org.streambench.verifier.Verdict;
 
 /**
@@ -25,4 +26,13 @@ public interface OutputRecords {
 
   /** The verdict against what was generated; only once the generator is done. */
   Verdict verdict();
+
+  /** The seq of the input record the output just observed came from, or -1 where none does. */
+  long lastSeq();
+
+  /** What it has observed, for the harness to merge with other collectors' (agents'). */
+  byte[] observations();
+
+  /** Takes the merge of other collectors' {@link #observations} in place of its own. */
+  void replaceObservations(List<byte[]> parts);
 }

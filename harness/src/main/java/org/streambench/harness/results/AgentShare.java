@@ -23,6 +23,13 @@ package org.streambench.harness.results;
  * @param machineBusyCores its machine's busy cores over the load (-1: unknown)
  * @param harnessHost whether it runs on the harness's machine (the same host name), sharing its
  *     CPUs with the broker and a local engine
+ * @param received output records it read, where it collected a share of the output (0: the harness
+ *     collected)
+ * @param ownE2eP50Micros e2e p50 of the steady records it both wrote and read: its own clock at
+ *     both ends, no offset in it (0: none)
+ * @param othersE2eP50Micros e2e p50 of the steady records other agents wrote that it read: two
+ *     offsets corrected (0: none)
+ * @param collectorCpuSeconds its collector threads' CPU time
  */
 public record AgentShare(
     String agent,
@@ -40,4 +47,40 @@ public record AgentShare(
     double processCpuSeconds,
     int cpus,
     double machineBusyCores,
-    boolean harnessHost) {}
+    boolean harnessHost,
+    long received,
+    long ownE2eP50Micros,
+    long othersE2eP50Micros,
+    double collectorCpuSeconds) {
+
+  /** Whether it read a share of the output. */
+  public boolean collected() {
+    return received > 0 || collectorCpuSeconds > 0;
+  }
+
+  /** The same share with what it read of the output. */
+  public AgentShare withCollection(
+      long received, long ownE2eP50Micros, long othersE2eP50Micros, double collectorCpuSeconds) {
+    return new AgentShare(
+        agent,
+        host,
+        clockOffsetMicros,
+        clockBoundMicros,
+        clockOffsetEndMicros,
+        firstLoop,
+        loops,
+        sent,
+        sendErrors,
+        latenessP99Micros,
+        steadyMaxLagMicros,
+        generatorCpuSeconds,
+        processCpuSeconds,
+        cpus,
+        machineBusyCores,
+        harnessHost,
+        received,
+        ownE2eP50Micros,
+        othersE2eP50Micros,
+        collectorCpuSeconds);
+  }
+}

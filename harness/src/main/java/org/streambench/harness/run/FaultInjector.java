@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.streambench.api.EpochMicros;
 import org.streambench.harness.DaemonThreads;
-import org.streambench.harness.collector.Collector;
+import org.streambench.harness.collector.OutputCollector;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.fault.Recovery;
@@ -38,7 +38,7 @@ final class FaultInjector implements AutoCloseable {
   private final EngineProcesses engine;
   private final KafkaCluster kafka;
   private final ProcessSampler sampler;
-  private final Collector collector;
+  private final OutputCollector collector;
   private final Consumer<String> progress;
   private final ScheduledExecutorService timer;
   private final List<InjectedFault> injected = new ArrayList<>();
@@ -51,7 +51,7 @@ final class FaultInjector implements AutoCloseable {
       EngineProcesses engine,
       KafkaCluster kafka,
       ProcessSampler sampler,
-      Collector collector,
+      OutputCollector collector,
       Consumer<String> progress) {
     this.schedule = schedule;
     this.engine = engine;

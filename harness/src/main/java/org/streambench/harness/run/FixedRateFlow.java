@@ -3,8 +3,8 @@ package org.streambench.harness.run;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.streambench.harness.Durations;
-import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.OutputCollector;
 import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.results.GeneratorReport;
@@ -20,7 +20,7 @@ final class FixedRateFlow implements ModeFlow {
   public Measurements run(RunContext run) throws Exception {
     RunRequest request = run.request;
     run.engine.start(run.layout.specFile(), run.sampler, run.watch, run.progress);
-    Collector collector = run.startCollector();
+    OutputCollector collector = run.startCollector();
     long warmup = request.warmup().toNanos() / 1_000;
     long steady = request.duration().toNanos() / 1_000;
     AtomicLong start = new AtomicLong();

@@ -1,13 +1,15 @@
 package org.streambench.harness.run;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.streambench.api.EpochMicros;
+import org.streambench.harness.agent.AgentCollection;
+import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.collector.Collector;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.OutputCollector;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.InputGenerator;
 import org.streambench.harness.kafka.KafkaCluster;
@@ -38,7 +40,7 @@ final class RunContext {
   final ServiceWatch watch;
   final Consumer<String> progress;
   private GeneratorTask generation;
-  private Collector collector;
+  private OutputCollector collector;
   private long collectorOriginMicros;
   private FaultInjector faults;
   private long steadyEndMicros;
@@ -118,10 +120,26 @@ final class RunContext {
     return generated;
   }
 
-  /** Starts the collector on the output topic, reading from its beginning. */
-  Collector startCollector() throws IOException {
+  /**
+   * Starts the collector on the output topic, reading from its beginning: this JVM's, or, where the
+   * agents generate, theirs, each reading a share of the partitions.
+   */
+  OutputCollector startCollector() throws Exception {
     collectorOriginMicros = EpochMicros.now();
-    collector =
+    if (generator instanceof AgentGeneration agents) {
+      collector =
+          agents.collection(
+              new AgentCollection.Output(
+                  layout.outputTopic(),
+                  workload,
+                  layout.file("latency.hlog"),
+                  collectorOriginMicros,
+                  request.idleTimeout(),
+                  request.collectorsPerAgent()));
+      collector.setEngineBusy(this::engineBusy);
+      return collector;
+    }
+    Collector local =
         new Collector(
             kafka.bootstrapServers(),
             layout.outputTopic(),
@@ -131,10 +149,11 @@ final class RunContext {
             collectorOriginMicros,
             request.idleTimeout(),
             request.driver().collectorFor(request.partitions()));
-    collector.setEngineBusy(this::engineBusy);
-    Thread thread = new Thread(collector, Collector.THREAD_NAME);
+    local.setEngineBusy(this::engineBusy);
+    Thread thread = new Thread(local, Collector.THREAD_NAME);
     thread.setDaemon(true);
     thread.start();
+    collector = local;
     return collector;
   }
 

@@ -139,6 +139,11 @@ public record RunRequest(
     return loopsPerAgent(driver);
   }
 
+  /** Consumer threads each agent reads its share of the output with: as asked, 1 for auto. */
+  public int collectorsPerAgent() {
+    return Math.max(1, driver.collector());
+  }
+
   /** Agents share one paced schedule and its partitions, record by record. */
   private static void requireAgentsCanGenerate(
       Agents agents, Workload w, Mode mode, int partitions, int loopsPerAgent) {

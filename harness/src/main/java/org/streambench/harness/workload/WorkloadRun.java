@@ -121,4 +121,19 @@ public class WorkloadRun implements InputRecords, OutputRecords {
   public final Verdict verdict() {
     return check.verdict();
   }
+
+  @Override
+  public final long lastSeq() {
+    return check.lastSeq();
+  }
+
+  @Override
+  public final byte[] observations() {
+    return check.observations();
+  }
+
+  @Override
+  public final void replaceObservations(java.util.List<byte[]> parts) {
+    check.replaceObservations(parts);
+  }
 }

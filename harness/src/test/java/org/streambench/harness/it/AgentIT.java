@@ -38,6 +38,8 @@ import org.streambench.harness.run.RunRequest;
  * Two {@code streambench agent} processes on this machine share one paced generation: every record
  * arrives once, stamped with its intended time on the harness's clock, and is sent on time although
  * one agent's clock reads 50 ms ahead (the harness measured the offset and the agent corrected it).
+ * In a run, the agents also read a share of the output each, checked there and merged into one
+ * verdict.
  */
 class AgentIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
@@ -119,6 +121,14 @@ class AgentIT {
           second.toString());
       assertEquals(0, first.firstLoop());
       assertEquals(1, second.firstLoop());
+      // each read a share of the output, checked there and merged: every record read once
+      assertTrue(first.collected() && second.collected(), r.agents().toString());
+      assertEquals(r.verification().get("received"), first.received() + second.received());
+      assertTrue(first.received() > 0 && second.received() > 0, r.agents().toString());
+      assertTrue(r.endToEndLatencyMicros().count() > 0, "steady latency merged");
+      // each wrote half of what it read: its own records' latency needs no clock offset
+      assertTrue(
+          first.ownE2eP50Micros() > 0 && second.othersE2eP50Micros() > 0, r.agents().toString());
     } finally {
       agents.forEach(agent -> agent.stop(5_000));
     }
@@ -168,6 +178,9 @@ class AgentIT {
       double seconds = (failedAt.get() - killedAt) / 1e9;
       assertTrue(failedAt.get() > 0 && seconds < 10, "failed " + seconds + " s after the kill");
       assertFalse(other.load().running(), "the other agent's load was stopped");
+      assertFalse(
+          other.collectStatus().state() == LoadStatus.State.RUNNING,
+          "the other agent's collection was stopped");
       List<ProcessHandle> left =
           ProcessHandle.allProcesses()
               .filter(p -> p.info().commandLine().orElse("").contains(r.runId()))

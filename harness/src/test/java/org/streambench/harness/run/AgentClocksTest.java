@@ -13,7 +13,8 @@ import org.streambench.harness.results.LatencySummary;
 class AgentClocksTest {
   private static AgentShare agent(String name, long bound, long offset, long offsetEnd) {
     return new AgentShare(
-        name, "host", offset, bound, offsetEnd, 0, 1, 100, 0, 500, 800, 0.5, 0.9, 2, 0.4, false);
+        name, "host", offset, bound, offsetEnd, 0, 1, 100, 0, 500, 800, 0.5, 0.9, 2, 0.4, false, 0,
+        0, 0, 0);
   }
 
   private static LatencySummary p50(long micros) {

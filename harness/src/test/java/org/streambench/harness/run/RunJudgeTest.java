@@ -106,7 +106,11 @@ class RunJudgeTest {
         cpuSeconds + 0.5,
         2,
         machineBusy,
-        harnessHost);
+        harnessHost,
+        0,
+        0,
+        0,
+        0);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.streambench.verifier.workload;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.GrepLines;
@@ -19,7 +20,8 @@ public final class GrepCheck extends OutputCheck {
   private final GrepLines lines;
   private final Pattern pattern;
   private final Guarantee guarantee;
-  private final SequenceVerifier verifier = new SequenceVerifier();
+  private SequenceVerifier verifier = new SequenceVerifier();
+  private long lastSeq = -1;
   private final OutputFields fields = new OutputFields(5);
   private volatile BitSet expectedSeqs;
 
@@ -65,16 +67,40 @@ public final class GrepCheck extends OutputCheck {
   @Override
   public boolean observe(byte[] value, long[] stamps) {
     if (!fields.split(value) || fields.number(0) < 0) {
+      lastSeq = -1;
       verifier.malformed(value);
       return false;
     }
-    verifier.observe(fields.number(0));
+    lastSeq = fields.number(0);
+    verifier.observe(lastSeq);
     return fields.stamps(stamps, 1, 3, 4);
   }
 
   @Override
   public long received() {
     return verifier.received();
+  }
+
+  @Override
+  public boolean mergesObservations() {
+    return true;
+  }
+
+  @Override
+  public byte[] observations() {
+    return verifier.observations();
+  }
+
+  @Override
+  public void replaceObservations(List<byte[]> parts) {
+    SequenceVerifier merged = new SequenceVerifier();
+    parts.forEach(merged::merge);
+    verifier = merged;
+  }
+
+  @Override
+  public long lastSeq() {
+    return lastSeq;
   }
 
   @Override

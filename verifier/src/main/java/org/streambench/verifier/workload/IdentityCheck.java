@@ -1,5 +1,6 @@
 package org.streambench.verifier.workload;
 
+import java.util.List;
 import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
 import org.streambench.verifier.SequenceVerifier;
@@ -12,7 +13,8 @@ import org.streambench.verifier.Verdict;
 public final class IdentityCheck extends OutputCheck {
   private final int recordSize;
   private final Guarantee guarantee;
-  private final SequenceVerifier verifier = new SequenceVerifier();
+  private SequenceVerifier verifier = new SequenceVerifier();
+  private long lastSeq = -1;
   private final long[] fields = new long[IdentityRecords.OUTPUT_FIELDS];
 
   /** {@code recordSize}: bytes per input record, 0 for the natural {@code seq,t}. */
@@ -39,10 +41,12 @@ public final class IdentityCheck extends OutputCheck {
   @Override
   public boolean observe(byte[] value, long[] stamps) {
     if (!IdentityRecords.parseOutput(value, fields)) {
+      lastSeq = -1;
       verifier.malformed(value);
       return false;
     }
-    verifier.observe(fields[0]);
+    lastSeq = fields[0];
+    verifier.observe(lastSeq);
     stamps[0] = fields[1];
     stamps[1] = fields[2];
     stamps[2] = fields[3];
@@ -52,6 +56,28 @@ public final class IdentityCheck extends OutputCheck {
   @Override
   public long received() {
     return verifier.received();
+  }
+
+  @Override
+  public boolean mergesObservations() {
+    return true;
+  }
+
+  @Override
+  public byte[] observations() {
+    return verifier.observations();
+  }
+
+  @Override
+  public void replaceObservations(List<byte[]> parts) {
+    SequenceVerifier merged = new SequenceVerifier();
+    parts.forEach(merged::merge);
+    verifier = merged;
+  }
+
+  @Override
+  public long lastSeq() {
+    return lastSeq;
   }
 
   @Override

@@ -89,6 +89,33 @@ public abstract class OutputCheck {
   /** Output records seen, malformed ones included. */
   public abstract long received();
 
+  /**
+   * Whether checks of one run that each observed a share of the output can be merged into one
+   * ({@link #observations}, {@link #replaceObservations}): output that names the one input record
+   * it came from (identity, sleep, grep).
+   */
+  public boolean mergesObservations() {
+    return false;
+  }
+
+  /** What it has observed, for another process's {@link #replaceObservations}. */
+  public byte[] observations() {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " does not merge");
+  }
+
+  /**
+   * Forgets what it observed and takes the merge of {@code parts} (each another check's {@link
+   * #observations} of the same run) instead.
+   */
+  public void replaceObservations(java.util.List<byte[]> parts) {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " does not merge");
+  }
+
+  /** The seq of the input record the output just observed came from, or -1 where none does. */
+  public long lastSeq() {
+    return -1;
+  }
+
   /** After {@link #expect}: whether every expected output has arrived. */
   public final boolean complete() {
     return expected >= 0 && allArrived();
