@@ -3,6 +3,7 @@ package org.streambench.harness.workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.harness.UsageException;
 import org.streambench.verifier.workload.IdentityCheck;
 
@@ -23,6 +24,9 @@ public final class Workloads {
             new JoinWorkload(),
             new UriCountWorkload())) {
       ALL.put(w.name(), w);
+    }
+    for (NexmarkQuery q : NexmarkQuery.values()) {
+      ALL.put(q.workload(), new NexmarkWorkload(q));
     }
   }
 

@@ -24,28 +24,33 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
 /**
- * Every registered engine × every workload it registers (identity has its own matrix; sleep and
- * grep run on one engine each, see {@link #STATELESS}; a workload without parameters here fails, so
- * none is skipped silently), at small scale on the real embedded broker (and Redis for ysb): the
- * output must verify as valid. Windows and timers are shortened so that a few seconds of input
- * produce closed windows.
+ * Every registered engine × every workload it registers (identity has its own matrix; sleep, grep
+ * and Nexmark's stateless queries run on one engine each, see {@link #STATELESS}; a workload
+ * without parameters here fails, so none is skipped silently), at small scale on the real embedded
+ * broker (and Redis for ysb): the output must verify as valid. Windows and timers are shortened so
+ * that a few seconds of input produce closed windows.
  */
 class WorkloadMatrixIT {
   /** Small-scale parameters and the guarantee each workload is tested with. */
   private static final Map<String, Map<String, String>> PARAMS =
-      Map.of(
-          "sleep", Map.of("sleep.ms", "1"),
-          "grep", Map.of(),
-          "grouping", Map.of("keys", "500"),
-          "statemachine", Map.of("keys", "200"),
-          "wordcount", Map.of("vocabulary", "200"),
-          "ysb", Map.of("window.ms", "2000", "sla.ms", "500", "out.of.orderness.ms", "200"),
+      Map.ofEntries(
+          Map.entry("sleep", Map.of("sleep.ms", "1")),
+          Map.entry("grep", Map.of()),
+          Map.entry("grouping", Map.of("keys", "500")),
+          Map.entry("statemachine", Map.of("keys", "200")),
+          Map.entry("wordcount", Map.of("vocabulary", "200")),
+          Map.entry(
+              "ysb", Map.of("window.ms", "2000", "sla.ms", "500", "out.of.orderness.ms", "200")),
           // the workload's default timer: it must outlast an engine's start-up skew across the
           // three input streams on a busy 2-core machine (Kafka Streams once saw one over 1 s late)
-          "join", Map.of("timer.ms", "10000", "delay.records", "300"),
+          Map.entry("join", Map.of("timer.ms", "10000", "delay.records", "300")),
           // lateness covers a spout task or stream thread that starts late (Storm, Kafka Streams)
-          "uricount",
-              Map.of("window.ms", "2000", "out.of.orderness.ms", "200", "lateness.ms", "5000"));
+          Map.entry(
+              "uricount",
+              Map.of("window.ms", "2000", "out.of.orderness.ms", "200", "lateness.ms", "5000")),
+          Map.entry("nexmark-q0", Map.of()),
+          Map.entry("nexmark-q1", Map.of()),
+          Map.entry("nexmark-q2", Map.of()));
 
   /** Preferred guarantees; an engine without exactly-once runs its strongest one instead. */
   private static final Map<String, Guarantee> GUARANTEE =
@@ -60,7 +65,8 @@ class WorkloadMatrixIT {
    * which covers the harness's side of it (generator, parameters, output check) without a run per
    * engine in CI; with engines named ({@link TestEngines#PROPERTY}) it runs on each of them.
    */
-  private static final List<String> STATELESS = List.of("sleep", "grep");
+  private static final List<String> STATELESS =
+      List.of("sleep", "grep", "nexmark-q0", "nexmark-q1", "nexmark-q2");
 
   static Stream<Arguments> engineWorkloads() {
     List<EngineDescriptor> engines = TestEngines.selected();

@@ -8,6 +8,8 @@ import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.NexmarkEvents;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
@@ -44,6 +46,18 @@ public final class JobCases {
     return Replay.of(
         () -> new GrepCheck(new GrepLines(SEED, 0.2, 8), Pattern.compile(pattern), GUARANTEE),
         2000,
+        START,
+        STEP_MICROS);
+  }
+
+  /**
+   * Nexmark's query {@code q}: its first events at the default configuration, 5,000, or 30,000 for
+   * a selection (q2 keeps about one bid in 250).
+   */
+  public static Replay nexmark(NexmarkQuery q) {
+    return Replay.of(
+        () -> new NexmarkCheck(new NexmarkEvents(NexmarkEvents.Config.DEFAULT), q, GUARANTEE),
+        q.selects() ? 30_000 : 5000,
         START,
         STEP_MICROS);
   }

@@ -36,6 +36,37 @@ final class ReferenceJobs {
     return out;
   }
 
+  /** Nexmark q0, q1 or q2 by hand on the bid records {@code seq,t,2,auction,bidder,price,...}. */
+  static List<String> nexmark(List<Input> in, int query) {
+    List<String> out = new ArrayList<>();
+    for (Input r : in) {
+      String[] f = r.value().split(",", -1);
+      if (!f[2].equals("2")) {
+        continue;
+      }
+      long auction = Long.parseLong(f[3]);
+      String columns =
+          switch (query) {
+            case 0 -> String.join(",", f[3], f[4], f[5], f[6], f[7]);
+            case 1 ->
+                String.join(
+                    ",",
+                    f[3],
+                    f[4],
+                    new java.math.BigDecimal(f[5])
+                        .multiply(new java.math.BigDecimal("0.908"))
+                        .toPlainString(),
+                    f[6],
+                    f[7]);
+            default -> auction % 123 == 0 ? f[3] + "," + f[5] : null;
+          };
+      if (columns != null) {
+        out.add(f[0] + "," + f[1] + "," + columns + "," + (r.t() + 1) + "," + (r.t() + 2));
+      }
+    }
+    return out;
+  }
+
   static List<String> grouping(List<Input> in) {
     Map<String, long[]> state = new HashMap<>();
     List<String> out = new ArrayList<>();

@@ -18,6 +18,8 @@ import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.NexmarkEvents;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
@@ -144,6 +146,36 @@ class WorkloadVerificationTest {
     String nonMatching =
         new String(buf, 0, lines.encode(seq, START, buf), StandardCharsets.US_ASCII);
     assertInvalid(check(c, job, add(nonMatching + ",1,2")), "phantom", 1);
+  }
+
+  @Test
+  void nexmark() {
+    for (NexmarkQuery q : NexmarkQuery.values()) {
+      Case c =
+          new Case(
+              () ->
+                  new NexmarkCheck(
+                      new NexmarkEvents(NexmarkEvents.Config.DEFAULT), q, Guarantee.EXACTLY_ONCE),
+              8000,
+              1000);
+      Function<List<Input>, List<String>> job = in -> ReferenceJobs.nexmark(in, q.ordinal());
+      assertValid(check(c, job, none()));
+      assertInvalid(check(c, job, drop(3)), "lost", 1);
+      assertInvalid(check(c, job, duplicate(3)), "duplicated", 1);
+      // the same row with its price one cent off: the query computed it wrong
+      UnaryOperator<List<String>> offByOne =
+          out -> {
+            String[] f = out.get(0).split(",", -1);
+            int price = q == NexmarkQuery.Q2 ? 3 : 4;
+            f[price] =
+                new java.math.BigDecimal(f[price]).add(java.math.BigDecimal.ONE).toPlainString();
+            out.set(0, String.join(",", f));
+            return out;
+          };
+      assertInvalid(check(c, job, offByOne), "wrong", 1);
+      // a row for a person (seq 0): no query emits one
+      assertInvalid(check(c, job, add(0 + "," + START + ",1,2,3,4,5,6,7")), "phantom", 1);
+    }
   }
 
   @Test

@@ -48,6 +48,9 @@ public final class FlinkEngine implements StreamEngine {
           .add("ysb", YsbJob::build)
           .add("join", JoinJob::build)
           .add("uricount", UriCountJob::build)
+          .add("nexmark-q0", NexmarkJob::q0)
+          .add("nexmark-q1", NexmarkJob::q1)
+          .add("nexmark-q2", NexmarkJob::q2)
           .inJob("grep", "grouping");
 
   public static void main(String[] args) {

@@ -20,6 +20,7 @@ import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.JoinPart;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
@@ -63,6 +64,21 @@ class JobsVerifiedTest {
     Replay replay = JobCases.grep("ERROR");
     List<Line> lines = parsed(replay, Line::parse);
     List<String> out = run(GrepJob.matching(LocalFlink.env().fromData(lines), "ERROR"));
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(NexmarkQuery.class)
+  void nexmark(NexmarkQuery q) throws Exception {
+    Replay replay = JobCases.nexmark(q);
+    String sql =
+        switch (q) {
+          case Q0 -> NexmarkJob.Q0;
+          case Q1 -> NexmarkJob.Q1;
+          case Q2 -> NexmarkJob.Q2;
+        };
+    List<Line> events = parsed(replay, Line::parse);
+    List<String> out = run(NexmarkJob.query(LocalFlink.env().fromData(events), sql));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 

@@ -67,6 +67,9 @@ public final class KafkaStreamsEngine implements StreamEngine {
           .add("ysb", YsbTopology::build)
           .add("join", JoinTopology::build)
           .add("uricount", UriCountTopology::build)
+          .add("nexmark-q0", NexmarkTopology::q0)
+          .add("nexmark-q1", NexmarkTopology::q1)
+          .add("nexmark-q2", NexmarkTopology::q2)
           .noInJobBecause("its topologies always read Kafka");
 
   public static void main(String[] args) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
@@ -53,6 +54,13 @@ class TopologiesVerifiedTest {
     Replay replay = JobCases.grep("ERROR|WARN");
     List<String> out = run("grep", Map.of("pattern", "ERROR|WARN"), replay);
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(NexmarkQuery.class)
+  void nexmark(NexmarkQuery q) {
+    Replay replay = JobCases.nexmark(q);
+    replay.assertValidAndDamageCaught(run(q.workload(), Map.of(), replay), Replay::dropOne);
   }
 
   @Test

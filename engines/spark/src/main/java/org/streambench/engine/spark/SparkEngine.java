@@ -51,6 +51,9 @@ public final class SparkEngine implements StreamEngine {
           .add("ysb", YsbQuery::start)
           .add("join", JoinQuery::start)
           .add("uricount", UriCountQuery::start)
+          .add("nexmark-q0", NexmarkSql::q0)
+          .add("nexmark-q1", NexmarkSql::q1)
+          .add("nexmark-q2", NexmarkSql::q2)
           .noInJobBecause(
               "Spark's generator sources (rate, memory) cannot replay the api.workload generators");
 

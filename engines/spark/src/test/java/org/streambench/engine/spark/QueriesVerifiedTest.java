@@ -28,6 +28,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
@@ -96,6 +97,20 @@ class QueriesVerifiedTest {
     Replay replay = JobCases.grep("ERROR");
     WorkloadParams params = params("grep", Map.of("pattern", "ERROR"));
     List<String> out = run(replay, "append", in -> GrepQuery.results(in, params));
+    replay.assertValidAndDamageCaught(out, Replay::dropOne);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(NexmarkQuery.class)
+  void nexmark(NexmarkQuery q) throws Exception {
+    Replay replay = JobCases.nexmark(q);
+    String sql =
+        switch (q) {
+          case Q0 -> NexmarkSql.Q0;
+          case Q1 -> NexmarkSql.Q1;
+          case Q2 -> NexmarkSql.Q2;
+        };
+    List<String> out = run(replay, "append", in -> NexmarkSql.results(in, sql));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 
