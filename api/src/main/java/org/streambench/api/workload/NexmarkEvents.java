@@ -214,6 +214,17 @@ public final class NexmarkEvents {
     return bid(n, new Random(n), dateTime);
   }
 
+  /**
+   * The auction bid {@code n} goes to, from the first of its draws only (a selection's expected
+   * bids are found by this, without making each bid).
+   */
+  public long auctionOfBid(long n) {
+    if (kind(n) != BID) {
+      throw new IllegalArgumentException("event " + n + " is not a bid");
+    }
+    return auction(n, new Random(n));
+  }
+
   /** An upper bound of a record's bytes. */
   public int maxRecordBytes() {
     return 256
@@ -273,11 +284,7 @@ public final class NexmarkEvents {
   }
 
   private Bid bid(long n, Random random, long dateTime) {
-    long auction =
-        random.nextInt(config.hotAuctionRatio()) > 0
-            ? (lastBase0AuctionId(n) / HOT_AUCTION_RATIO) * HOT_AUCTION_RATIO
-            : nextBase0AuctionId(n, random);
-    auction += FIRST_AUCTION_ID;
+    long auction = auction(n, random);
     long bidder =
         random.nextInt(config.hotBiddersRatio()) > 0
             ? (lastBase0PersonId(n) / HOT_BIDDER_RATIO) * HOT_BIDDER_RATIO + 1
@@ -286,6 +293,15 @@ public final class NexmarkEvents {
     long price = price(random);
     String extra = extra(random, 8 + 8 + 8 + 8, config.avgBidByteSize());
     return new Bid(auction, bidder, price, dateTime, extra);
+  }
+
+  /** A bid's auction: its first draws. */
+  private long auction(long n, Random random) {
+    long base0 =
+        random.nextInt(config.hotAuctionRatio()) > 0
+            ? (lastBase0AuctionId(n) / HOT_AUCTION_RATIO) * HOT_AUCTION_RATIO
+            : nextBase0AuctionId(n, random);
+    return base0 + FIRST_AUCTION_ID;
   }
 
   /** The newest person id (base 0) at event {@code n}: its own if it is a person. */

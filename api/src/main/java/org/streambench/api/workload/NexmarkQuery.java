@@ -44,8 +44,8 @@ public enum NexmarkQuery {
     }
 
     @Override
-    public boolean keeps(NexmarkEvents.Bid bid) {
-      return bid.auction() % AUCTION_SKIP == 0;
+    public boolean keepsAuction(long auction) {
+      return auction % AUCTION_SKIP == 0;
     }
 
     @Override
@@ -86,13 +86,13 @@ public enum NexmarkQuery {
     return outputColumns;
   }
 
-  /** Whether it keeps only some bids ({@link #keeps}), not every one. */
+  /** Whether it keeps only some bids ({@link #keepsAuction}), not every one. */
   public boolean selects() {
     return false;
   }
 
-  /** Whether it emits a row for {@code bid}. */
-  public boolean keeps(NexmarkEvents.Bid bid) {
+  /** Whether it emits a row for a bid on {@code auction} (a selection keeps some only). */
+  public boolean keepsAuction(long auction) {
     return true;
   }
 

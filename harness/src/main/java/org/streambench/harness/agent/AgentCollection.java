@@ -186,12 +186,12 @@ public final class AgentCollection implements OutputCollector {
     return latestSecond;
   }
 
-  /** Stops following and waits (up to 10 s) until every agent that answers was told to stop. */
+  /** Stops following and waits (up to 25 s) until every agent that answers was told to stop. */
   @Override
   public void stop() {
     stopped = true;
     try {
-      finished.await(10, TimeUnit.SECONDS);
+      finished.await(25, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -270,11 +270,10 @@ public final class AgentCollection implements OutputCollector {
       if (allSeenAt < 0 && total != checkedReceived && now - checkedAt >= COMPLETION_CHECK_NANOS) {
         checkedAt = now;
         checkedReceived = total;
-        List<byte[]> observations = new ArrayList<>();
-        for (AgentClient agent : agents) {
-          observations.add(agent.observations());
-        }
-        if (merged.complete(observations)) {
+        List<byte[]> observations = observations();
+        if (observations == null) {
+          checkedReceived = -1; // again next time; a lost agent fails its status poll
+        } else if (merged.complete(observations)) {
           allSeenAt = now;
           complete = true;
         }
@@ -319,13 +318,46 @@ public final class AgentCollection implements OutputCollector {
     return status;
   }
 
-  /** Stops every agent's collection, as far as each still answers. */
-  private void stopAgents() {
+  /** Every agent's observations now, or null if one did not answer. */
+  private List<byte[]> observations() {
+    List<byte[]> observations = new ArrayList<>();
     for (AgentClient agent : agents) {
       try {
-        agent.stopCollect();
+        observations.add(agent.observations());
       } catch (IOException e) {
-        // lost, or never started: nothing to stop there
+        return null;
+      }
+    }
+    return observations;
+  }
+
+  /**
+   * Stops every agent's collection at once, as far as each still answers: one that hangs does not
+   * hold up the others (each stop waits up to 15 s for its answer).
+   */
+  private void stopAgents() {
+    List<Thread> stops = new ArrayList<>();
+    for (AgentClient agent : agents) {
+      Thread stop =
+          new Thread(
+              () -> {
+                try {
+                  agent.stopCollect();
+                } catch (IOException e) {
+                  // lost, or never started: nothing to stop there
+                }
+              },
+              Collector.THREAD_NAME + "-stop");
+      stop.setDaemon(true);
+      stop.start();
+      stops.add(stop);
+    }
+    for (Thread stop : stops) {
+      try {
+        stop.join(20_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
       }
     }
   }

@@ -1,6 +1,13 @@
 package org.streambench.verifier.workload;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.BitSet;
 import java.util.List;
 import org.streambench.api.Guarantee;
@@ -28,9 +35,9 @@ public final class NexmarkCheck extends OutputCheck {
   private final NexmarkQuery query;
   private final Guarantee guarantee;
   private final OutputFields fields;
-  private final VerdictBuilder notes = new VerdictBuilder(Guarantee.AT_LEAST_ONCE);
+  private VerdictBuilder notes = new VerdictBuilder(Guarantee.AT_LEAST_ONCE);
   private SequenceVerifier verifier = new SequenceVerifier();
-  private long wrong;
+  private BitSet wrong = new BitSet();
   private long lastSeq = -1;
   private volatile BitSet expectedSeqs;
 
@@ -61,7 +68,7 @@ public final class NexmarkCheck extends OutputCheck {
     BitSet kept = new BitSet();
     for (long seq = 0; seq < sent; seq++) {
       if (NexmarkEvents.kind(seq) == NexmarkEvents.BID
-          && (!query.selects() || query.keeps(events.bid(seq, 0)))) {
+          && (!query.selects() || query.keepsAuction(events.auctionOfBid(seq)))) {
         kept.set((int) seq);
       }
     }
@@ -81,11 +88,12 @@ public final class NexmarkCheck extends OutputCheck {
     }
     lastSeq = fields.number(0);
     verifier.observe(lastSeq);
-    // a row for an event that is no bid is phantom (no query emits one), not also wrong
+    // a row for an event that is no bid is phantom (no query emits one); so is one for a bid the
+    // query does not keep, and the verdict counts as wrong only the kept bids' rows
     if (NexmarkEvents.kind(lastSeq) == NexmarkEvents.BID
         && !rowMatches(lastSeq, fields.number(1))) {
-      wrong++;
-      notes.example("wrong", new String(value, java.nio.charset.StandardCharsets.UTF_8));
+      wrong.set((int) lastSeq);
+      notes.example("wrong", new String(value, StandardCharsets.UTF_8));
     }
     return fields.stamps(stamps, 1, n - 2, n - 1);
   }
@@ -123,24 +131,51 @@ public final class NexmarkCheck extends OutputCheck {
     return true;
   }
 
-  /** The sequence verifier's observations after the count of wrong rows. */
+  /** The seqs of its wrong rows and their first examples, then the sequence verifier's. */
   @Override
   public byte[] observations() {
-    byte[] seqs = verifier.observations();
-    return java.nio.ByteBuffer.allocate(Long.BYTES + seqs.length).putLong(wrong).put(seqs).array();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      long[] words = wrong.toLongArray();
+      out.writeInt(words.length);
+      for (long w : words) {
+        out.writeLong(w);
+      }
+      List<String> examples = notes.build().examples().getOrDefault("wrong", List.of());
+      out.writeInt(examples.size());
+      for (String example : examples) {
+        out.writeUTF(example.length() > 500 ? example.substring(0, 500) : example);
+      }
+      out.write(verifier.observations());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
   }
 
-  /** Wrong rows add up; their examples stay with the share that saw them. */
   @Override
   public void replaceObservations(List<byte[]> parts) {
     SequenceVerifier merged = new SequenceVerifier();
-    long wrongRows = 0;
+    BitSet wrongRows = new BitSet();
+    VerdictBuilder examples = new VerdictBuilder(Guarantee.AT_LEAST_ONCE);
     for (byte[] part : parts) {
-      wrongRows += java.nio.ByteBuffer.wrap(part).getLong();
-      merged.merge(java.util.Arrays.copyOfRange(part, Long.BYTES, part.length));
+      try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(part))) {
+        long[] words = new long[in.readInt()];
+        for (int i = 0; i < words.length; i++) {
+          words[i] = in.readLong();
+        }
+        wrongRows.or(BitSet.valueOf(words));
+        for (int n = in.readInt(); n > 0; n--) {
+          examples.example("wrong", in.readUTF());
+        }
+        merged.merge(in.readAllBytes());
+      } catch (IOException e) {
+        throw new IllegalArgumentException("not a Nexmark check's observations", e);
+      }
     }
     verifier = merged;
     wrong = wrongRows;
+    notes = examples;
   }
 
   @Override
@@ -156,7 +191,10 @@ public final class NexmarkCheck extends OutputCheck {
   @Override
   public Verdict verdict() {
     VerdictBuilder v = verifier.builder(expectedSeqs, guarantee, "rows");
-    v.violation("wrong", wrong, wrong + " rows whose columns are not the query's of their bid");
+    BitSet wrongKept = (BitSet) wrong.clone();
+    wrongKept.and(expectedSeqs);
+    long n = wrongKept.cardinality();
+    v.violation("wrong", n, n + " rows whose columns are not the query's of their bid");
     v.examplesFrom(notes);
     return v.build();
   }

@@ -176,6 +176,51 @@ class WorkloadVerificationTest {
       // a row for a person (seq 0): no query emits one
       assertInvalid(check(c, job, add(0 + "," + START + ",1,2,3,4,5,6,7")), "phantom", 1);
     }
+    // q2: a row for a bid it does not keep is phantom only, whatever its columns
+    NexmarkEvents events = new NexmarkEvents(NexmarkEvents.Config.DEFAULT);
+    long skipped = 4;
+    while (events.auctionOfBid(skipped) % NexmarkQuery.AUCTION_SKIP == 0) {
+      skipped++;
+    }
+    Case q2 =
+        new Case(
+            () -> new NexmarkCheck(events, NexmarkQuery.Q2, Guarantee.EXACTLY_ONCE), 8000, 1000);
+    Verdict v =
+        check(
+            q2,
+            in -> ReferenceJobs.nexmark(in, 2),
+            add(skipped + "," + (START + skipped * 1000) + ",1,2,3,4"));
+    assertInvalid(v, "phantom", 1);
+    assertEquals(0L, v.counts().get("wrong"), () -> "counts: " + v.counts());
+  }
+
+  /** Two shares of q1's output, one with a wrong row and a duplicate, merged as agents' are. */
+  @Test
+  void nexmarkSharesMergeIntoOneVerdict() {
+    NexmarkEvents events = new NexmarkEvents(NexmarkEvents.Config.DEFAULT);
+    NexmarkCheck whole = new NexmarkCheck(events, NexmarkQuery.Q1, Guarantee.EXACTLY_ONCE);
+    List<Input> in = Replay.generate(whole, 3000, START, 1000);
+    List<String> out = new ArrayList<>(ReferenceJobs.nexmark(in, 1));
+    String[] f = out.get(5).split(",", -1);
+    f[4] = f[4] + "1";
+    out.set(5, String.join(",", f));
+    out.add(out.get(7));
+    NexmarkCheck a = new NexmarkCheck(events, NexmarkQuery.Q1, Guarantee.EXACTLY_ONCE);
+    NexmarkCheck b = new NexmarkCheck(events, NexmarkQuery.Q1, Guarantee.EXACTLY_ONCE);
+    long[] stamps = new long[3];
+    for (int i = 0; i < out.size(); i++) {
+      byte[] line = out.get(i).getBytes(StandardCharsets.UTF_8);
+      (i % 2 == 0 ? a : b).observe(line, stamps);
+    }
+    NexmarkCheck merged = new NexmarkCheck(events, NexmarkQuery.Q1, Guarantee.EXACTLY_ONCE);
+    merged.replaceObservations(List.of(a.observations(), b.observations()));
+    merged.expect(3000);
+    Verdict v = merged.verdict();
+    Verdict one = Replay.judge(whole, 3000, out);
+    assertEquals(one.counts(), v.counts());
+    assertEquals(1L, v.counts().get("wrong"));
+    assertEquals(1L, v.counts().get("duplicated"));
+    assertFalse(v.examples().getOrDefault("wrong", List.of()).isEmpty(), "the wrong row's example");
   }
 
   @Test
