@@ -1,12 +1,10 @@
 package org.streambench.verifier.workload;
 
 import java.util.BitSet;
-import java.util.List;
 import java.util.regex.Pattern;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.GrepLines;
 import org.streambench.verifier.OutputFields;
-import org.streambench.verifier.SequenceVerifier;
 import org.streambench.verifier.Verdict;
 
 /**
@@ -16,12 +14,10 @@ import org.streambench.verifier.Verdict;
  * generator is done (the regex is too slow for the generator thread) without knowing each record's
  * send time.
  */
-public final class GrepCheck extends OutputCheck {
+public final class GrepCheck extends SeqOutputCheck {
   private final GrepLines lines;
   private final Pattern pattern;
   private final Guarantee guarantee;
-  private SequenceVerifier verifier = new SequenceVerifier();
-  private long lastSeq = -1;
   private final OutputFields fields = new OutputFields(5);
   private volatile BitSet expectedSeqs;
 
@@ -67,49 +63,20 @@ public final class GrepCheck extends OutputCheck {
   @Override
   public boolean observe(byte[] value, long[] stamps) {
     if (!fields.split(value) || fields.number(0) < 0) {
-      lastSeq = -1;
-      verifier.malformed(value);
+      malformed(value);
       return false;
     }
-    lastSeq = fields.number(0);
-    verifier.observe(lastSeq);
+    observed(fields.number(0));
     return fields.stamps(stamps, 1, 3, 4);
   }
 
   @Override
-  public long received() {
-    return verifier.received();
-  }
-
-  @Override
-  public boolean mergesObservations() {
-    return true;
-  }
-
-  @Override
-  public byte[] observations() {
-    return verifier.observations();
-  }
-
-  @Override
-  public void replaceObservations(List<byte[]> parts) {
-    SequenceVerifier merged = new SequenceVerifier();
-    parts.forEach(merged::merge);
-    verifier = merged;
-  }
-
-  @Override
-  public long lastSeq() {
-    return lastSeq;
-  }
-
-  @Override
   protected boolean allArrived() {
-    return verifier.seenAll(expectedSeqs);
+    return verifier().seenAll(expectedSeqs);
   }
 
   @Override
   public Verdict verdict() {
-    return verifier.verdict(expectedSeqs, guarantee, "matching lines");
+    return verifier().verdict(expectedSeqs, guarantee, "matching lines");
   }
 }

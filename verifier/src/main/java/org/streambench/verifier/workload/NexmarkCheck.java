@@ -14,7 +14,6 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.workload.NexmarkEvents;
 import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.verifier.OutputFields;
-import org.streambench.verifier.SequenceVerifier;
 import org.streambench.verifier.Verdict;
 import org.streambench.verifier.VerdictBuilder;
 
@@ -30,15 +29,13 @@ import org.streambench.verifier.VerdictBuilder;
  *       auction-skip} (123).
  * </ul>
  */
-public final class NexmarkCheck extends OutputCheck {
+public final class NexmarkCheck extends SeqOutputCheck {
   private final NexmarkEvents events;
   private final NexmarkQuery query;
   private final Guarantee guarantee;
   private final OutputFields fields;
   private VerdictBuilder notes = new VerdictBuilder(Guarantee.AT_LEAST_ONCE);
-  private SequenceVerifier verifier = new SequenceVerifier();
   private BitSet wrong = new BitSet();
-  private long lastSeq = -1;
   private volatile BitSet expectedSeqs;
 
   public NexmarkCheck(NexmarkEvents events, NexmarkQuery query, Guarantee guarantee) {
@@ -82,17 +79,15 @@ public final class NexmarkCheck extends OutputCheck {
         || fields.number(0) < 0
         || fields.number(0) > Integer.MAX_VALUE
         || fields.number(1) < 0) {
-      lastSeq = -1;
-      verifier.malformed(value);
+      malformed(value);
       return false;
     }
-    lastSeq = fields.number(0);
-    verifier.observe(lastSeq);
+    long seq = fields.number(0);
+    observed(seq);
     // a row for an event that is no bid is phantom (no query emits one); so is one for a bid the
     // query does not keep, and the verdict counts as wrong only the kept bids' rows
-    if (NexmarkEvents.kind(lastSeq) == NexmarkEvents.BID
-        && !rowMatches(lastSeq, fields.number(1))) {
-      wrong.set((int) lastSeq);
+    if (NexmarkEvents.kind(seq) == NexmarkEvents.BID && !rowMatches(seq, fields.number(1))) {
+      wrong.set((int) seq);
       notes.example("wrong", new String(value, StandardCharsets.UTF_8));
     }
     return fields.stamps(stamps, 1, n - 2, n - 1);
@@ -121,16 +116,6 @@ public final class NexmarkCheck extends OutputCheck {
     }
   }
 
-  @Override
-  public long received() {
-    return verifier.received();
-  }
-
-  @Override
-  public boolean mergesObservations() {
-    return true;
-  }
-
   /** The seqs of its wrong rows and their first examples, then the sequence verifier's. */
   @Override
   public byte[] observations() {
@@ -146,7 +131,7 @@ public final class NexmarkCheck extends OutputCheck {
       for (String example : examples) {
         out.writeUTF(example.length() > 500 ? example.substring(0, 500) : example);
       }
-      out.write(verifier.observations());
+      out.write(super.observations());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -155,7 +140,7 @@ public final class NexmarkCheck extends OutputCheck {
 
   @Override
   public void replaceObservations(List<byte[]> parts) {
-    SequenceVerifier merged = new SequenceVerifier();
+    List<byte[]> seqs = new java.util.ArrayList<>();
     BitSet wrongRows = new BitSet();
     VerdictBuilder examples = new VerdictBuilder(Guarantee.AT_LEAST_ONCE);
     for (byte[] part : parts) {
@@ -168,29 +153,24 @@ public final class NexmarkCheck extends OutputCheck {
         for (int n = in.readInt(); n > 0; n--) {
           examples.example("wrong", in.readUTF());
         }
-        merged.merge(in.readAllBytes());
+        seqs.add(in.readAllBytes());
       } catch (IOException e) {
         throw new IllegalArgumentException("not a Nexmark check's observations", e);
       }
     }
-    verifier = merged;
+    super.replaceObservations(seqs);
     wrong = wrongRows;
     notes = examples;
   }
 
   @Override
-  public long lastSeq() {
-    return lastSeq;
-  }
-
-  @Override
   protected boolean allArrived() {
-    return verifier.seenAll(expectedSeqs);
+    return verifier().seenAll(expectedSeqs);
   }
 
   @Override
   public Verdict verdict() {
-    VerdictBuilder v = verifier.builder(expectedSeqs, guarantee, "rows");
+    VerdictBuilder v = verifier().builder(expectedSeqs, guarantee, "rows");
     BitSet wrongKept = (BitSet) wrong.clone();
     wrongKept.and(expectedSeqs);
     long n = wrongKept.cardinality();
