@@ -1,9 +1,8 @@
 package org.streambench.harness.agent;
 
-import java.nio.ByteBuffer;
 import java.util.Base64;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.streambench.harness.collector.HistogramBytes;
 import org.streambench.harness.results.GeneratorReport;
 
 /**
@@ -31,9 +30,7 @@ public record LoadStatus(
 
   /** A histogram as {@link #lateness} carries it. */
   static String encode(Histogram h) {
-    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int length = h.encodeIntoCompressedByteBuffer(buffer);
-    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    return Base64.getEncoder().encodeToString(HistogramBytes.encode(h));
   }
 
   /** The lateness histogram; an empty one where there is none. */
@@ -42,9 +39,8 @@ public record LoadStatus(
       return new Histogram(3);
     }
     try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(lateness)), 0);
-    } catch (DataFormatException | IllegalArgumentException e) {
+      return HistogramBytes.decode(Base64.getDecoder().decode(lateness));
+    } catch (IllegalArgumentException e) {
       throw new IllegalStateException("an agent sent a lateness histogram that does not decode", e);
     }
   }
