@@ -105,8 +105,15 @@ class AgentIT {
     try {
       AgentClient plain = startAgent("run-plain", 0, agents);
       AgentClient skewed = startAgent("run-skewed", SKEW_MICROS / 1_000, agents);
+      // Agent i writes input partition i; the baseline's loop that reads it sends to output
+      // partitions as Kafka's sticky partitioner picks them, switching after batch.size bytes. At
+      // the engine's default (128 KiB) that is every second or two, so in a 5 s window one loop's
+      // records may all land on one agent's share; at 1 KiB every agent reads both agents'.
       RunRequest request =
-          SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 4_000, 3, 5)
+          SharedBroker.withParallelism(
+                  SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 4_000, 3, 5),
+                  2,
+                  "kafka.producer.batch.size=1024")
               .withAgents(new Agents(List.of(plain.name(), skewed.name()), null));
       RunResult r = kafka.run(request);
       assertTrue(r.completedValid(), () -> r.status() + " " + r.reasons() + " " + r.failure());
@@ -126,9 +133,13 @@ class AgentIT {
       assertEquals(r.verification().get("received"), first.received() + second.received());
       assertTrue(first.received() > 0 && second.received() > 0, r.agents().toString());
       assertTrue(r.endToEndLatencyMicros().count() > 0, "steady latency merged");
-      // each wrote half of what it read: its own records' latency needs no clock offset
-      assertTrue(
-          first.ownE2eP50Micros() > 0 && second.othersE2eP50Micros() > 0, r.agents().toString());
+      // its own records' latency needs no clock offset, the others' need both agents': were the
+      // skewed agent's left uncorrected, one side's would be 50 ms off (or negative, so missing)
+      for (AgentShare a : r.agents()) {
+        assertTrue(a.ownE2eP50Micros() > 0 && a.othersE2eP50Micros() > 0, a.toString());
+        assertTrue(
+            Math.abs(a.othersE2eP50Micros() - a.ownE2eP50Micros()) < SKEW_MICROS / 2, a.toString());
+      }
     } finally {
       agents.forEach(agent -> agent.stop(5_000));
     }
