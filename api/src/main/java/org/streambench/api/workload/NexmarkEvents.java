@@ -30,6 +30,12 @@ public final class NexmarkEvents {
   public static final int AUCTION = 1;
   public static final int BID = 2;
 
+  /**
+   * The kind of the end marker ({@link #encodeEndMarker}), {@code -1,t,9}: no event, written after
+   * the last one to every partition so that event time passes the last windows' ends.
+   */
+  public static final int END = 9;
+
   static final long FIRST_PERSON_ID = 1000;
   static final long FIRST_AUCTION_ID = 1000;
   static final long FIRST_CATEGORY_ID = 10;
@@ -236,11 +242,37 @@ public final class NexmarkEvents {
 
   /** Record {@code seq} (event {@code seq}) intended at {@code t} (µs) into {@code buf}. */
   public int encode(long seq, long t, byte[] buf) {
-    Event e = event(seq, t / 1000);
-    byte[] line =
-        (seq + "," + t + "," + e.kind() + "," + e.fields()).getBytes(StandardCharsets.US_ASCII);
+    return encode(seq, t, event(seq, t / 1000), buf);
+  }
+
+  /** Record {@code seq}, {@code e} being its event intended at {@code t}, into {@code buf}. */
+  public static int encode(long seq, long t, Event e, byte[] buf) {
+    return put(seq + "," + t + "," + e.kind() + "," + e.fields(), buf);
+  }
+
+  /** The end marker, at event time {@code t} (µs), into {@code buf}. */
+  public static int encodeEndMarker(long t, byte[] buf) {
+    return put("-1," + t + "," + END, buf);
+  }
+
+  private static int put(String record, byte[] buf) {
+    byte[] line = record.getBytes(StandardCharsets.US_ASCII);
     System.arraycopy(line, 0, buf, 0, line.length);
     return line.length;
+  }
+
+  /** The seq of the event that is person {@code id}. */
+  public static long personSeq(long id) {
+    long base0 = id - FIRST_PERSON_ID;
+    return base0 / PERSON_PROPORTION * PROPORTION_DENOMINATOR + base0 % PERSON_PROPORTION;
+  }
+
+  /** The seq of the event that is auction {@code id}. */
+  public static long auctionSeq(long id) {
+    long base0 = id - FIRST_AUCTION_ID;
+    return base0 / AUCTION_PROPORTION * PROPORTION_DENOMINATOR
+        + PERSON_PROPORTION
+        + base0 % AUCTION_PROPORTION;
   }
 
   private Person person(long n, Random random, long dateTime) {

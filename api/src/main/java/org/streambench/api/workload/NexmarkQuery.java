@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * The Nexmark queries streambench runs (docs/nexmark.md), as the nexmark project states them in
- * Flink SQL, and the model of each: which bids it keeps and the columns of its row for a bid. Every
- * engine's job writes the query its own way; the harness's check holds its rows to this model.
+ * Flink SQL. A stateless query's model is here (which bids it keeps, its row's columns for a bid);
+ * the stateful ones' models need the whole event sequence and live in the verifier. Every engine's
+ * job writes the query its own way; the harness's check holds its rows to the model.
  */
 public enum NexmarkQuery {
   /** Pass-through: {@code SELECT auction, bidder, price, dateTime, extra FROM bid}. */
@@ -52,7 +53,51 @@ public enum NexmarkQuery {
     public List<String> columns(NexmarkEvents.Bid bid) {
       return List.of(Long.toString(bid.auction()), Long.toString(bid.price()));
     }
-  };
+  },
+  /**
+   * Local item suggestion, an incremental join: {@code SELECT P.name, P.city, P.state, A.id FROM
+   * auction A JOIN person P ON A.seller = P.id WHERE A.category = 10 AND P.state IN ('OR', 'ID',
+   * 'CA')}. A row per auction, whichever of the two arrives last.
+   */
+  Q3(4, Shape.JOIN),
+  /**
+   * Hot items: per sliding 10 s window every 2 s, the auctions with the most bids, {@code
+   * auction,num,starttime} (the window's start, epoch ms; ties give several rows).
+   */
+  Q5(3, Shape.WINDOWED),
+  /**
+   * Highest bid: the bids whose price is the highest of their tumbling 10 s window, {@code
+   * auction,price,bidder,dateTime,extra} (ties give several rows).
+   */
+  Q7(5, Shape.WINDOWED),
+  /**
+   * Monitor new users: the people who opened an auction in the tumbling 10 s window they joined in,
+   * {@code id,name,starttime} (the window's start, epoch ms).
+   */
+  Q8(3, Shape.WINDOWED);
+
+  /** How a query's output relates to its input. */
+  public enum Shape {
+    /** One row per kept bid, a function of that bid alone (q0–q2). */
+    STATELESS,
+    /** One row per match of an unbounded join, as soon as both sides have arrived. */
+    JOIN,
+    /** Rows per event-time window once the watermark passes its end. */
+    WINDOWED
+  }
+
+  /** q3's category and states. */
+  public static final long Q3_CATEGORY = 10;
+
+  public static final List<String> Q3_STATES = List.of("OR", "ID", "CA");
+
+  /** The tumbling window of q7 and q8, ms (the nexmark project's 10 s). */
+  public static final long WINDOW_MS = 10_000;
+
+  /** q5's sliding window, ms, and how often one starts (the nexmark project's 10 s every 2 s). */
+  public static final long Q5_WINDOW_MS = 10_000;
+
+  public static final long Q5_SLIDE_MS = 2_000;
 
   /** q1's exchange rate, dollars to euros. */
   public static final BigDecimal DOLLAR_TO_EURO = new BigDecimal("0.908");
@@ -61,9 +106,19 @@ public enum NexmarkQuery {
   public static final long AUCTION_SKIP = 123;
 
   private final int outputColumns;
+  private final Shape shape;
 
   NexmarkQuery(int outputColumns) {
+    this(outputColumns, Shape.STATELESS);
+  }
+
+  NexmarkQuery(int outputColumns, Shape shape) {
     this.outputColumns = outputColumns;
+    this.shape = shape;
+  }
+
+  public Shape shape() {
+    return shape;
   }
 
   /** The workload's name, {@code nexmark-q0} ... */
@@ -96,8 +151,10 @@ public enum NexmarkQuery {
     return true;
   }
 
-  /** Its row's columns for {@code bid}. */
-  public abstract List<String> columns(NexmarkEvents.Bid bid);
+  /** A stateless query's row columns for {@code bid}. */
+  public List<String> columns(NexmarkEvents.Bid bid) {
+    throw new UnsupportedOperationException(this + " is not a function of one bid");
+  }
 
   /** {@code price} dollars in euros, exactly. */
   public static BigDecimal euros(long price) {

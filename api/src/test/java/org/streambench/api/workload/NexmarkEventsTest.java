@@ -76,6 +76,18 @@ class NexmarkEventsTest {
   }
 
   @Test
+  void personAndAuctionIdsLeadBackToTheirEvents() {
+    for (long n = 0; n < 5_000; n++) {
+      NexmarkEvents.Event e = events.event(n, 0);
+      if (e instanceof NexmarkEvents.Person p) {
+        assertEquals(n, NexmarkEvents.personSeq(p.id()));
+      } else if (e instanceof NexmarkEvents.Auction a) {
+        assertEquals(n, NexmarkEvents.auctionSeq(a.id()));
+      }
+    }
+  }
+
+  @Test
   void recordsCarrySeqIntendedTimeAndNoCommaInsideAField() {
     byte[] buf = new byte[events.maxRecordBytes()];
     for (long n = 0; n < 2_000; n++) {

@@ -45,6 +45,8 @@ final class PerSecond {
           IN_PER_GIVEN_CORE,
           ENGINE_CORES,
           BROKER_CORES,
+          ENGINE_CORE_SECONDS,
+          BROKER_CORE_SECONDS,
           DRIVER_CORES,
           MACHINE_BUSY,
           MACHINE_STEAL,

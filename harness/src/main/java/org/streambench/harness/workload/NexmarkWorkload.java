@@ -6,6 +6,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.api.workload.NexmarkEvents;
 import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.verifier.workload.NexmarkCheck;
+import org.streambench.verifier.workload.NexmarkStatefulCheck;
 
 /**
  * nexmark-qN: one of Nexmark's queries over its person, auction and bid events, all on one topic in
@@ -30,6 +31,16 @@ final class NexmarkWorkload implements Workload {
       case Q0 -> "Nexmark q0: every bid passed through (framework overhead on Nexmark's events)";
       case Q1 -> "Nexmark q1: every bid with its price converted to euros (a projection)";
       case Q2 -> "Nexmark q2: the bids of every 123rd auction (a selection)";
+      case Q3 ->
+          "Nexmark q3: auctions in category 10 joined with their Oregon, Idaho or California"
+              + " sellers (an unbounded join)";
+      case Q5 ->
+          "Nexmark q5: the auctions with the most bids in each sliding 10 s window, every 2 s"
+              + " (event time)";
+      case Q7 -> "Nexmark q7: the highest bids of each tumbling 10 s window (event time)";
+      case Q8 ->
+          "Nexmark q8: the people who opened an auction in the 10 s window they joined in (a"
+              + " windowed join, event time)";
     };
   }
 
@@ -46,12 +57,24 @@ final class NexmarkWorkload implements Workload {
     m.put("auction.bytes", Integer.toString(d.avgAuctionByteSize()));
     m.put("bid.bytes", Integer.toString(d.avgBidByteSize()));
     m.put("inter-event.delay.us", Long.toString(d.interEventDelayUs()));
+    if (query.shape() == NexmarkQuery.Shape.WINDOWED) {
+      m.put("watermark.delay.ms", Long.toString(WATERMARK_DELAY_MS));
+    }
     return m;
   }
+
+  /**
+   * How far a windowed query's watermark trails the newest event time: the nexmark project's {@code
+   * WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND}.
+   */
+  static final long WATERMARK_DELAY_MS = 4000;
 
   @Override
   public void validate(Params params) {
     events(params);
+    if (query.shape() == NexmarkQuery.Shape.WINDOWED) {
+      params.nonNegativeInt("watermark.delay.ms");
+    }
   }
 
   static NexmarkEvents events(Params params) {
@@ -68,13 +91,21 @@ final class NexmarkWorkload implements Workload {
             params.positiveInt("inter-event.delay.us")));
   }
 
+  /** A stateless query's input is a function of seq alone; a stateful one's check tallies it. */
   @Override
   public boolean concurrentInput() {
-    return true;
+    return query.shape() == NexmarkQuery.Shape.STATELESS;
   }
 
   @Override
   public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
-    return new WorkloadRun(new NexmarkCheck(events(params), query, guarantee));
+    return new WorkloadRun(
+        switch (query.shape()) {
+          case STATELESS -> new NexmarkCheck(events(params), query, guarantee);
+          case JOIN -> new NexmarkStatefulCheck(events(params), query, guarantee, 0);
+          case WINDOWED ->
+              new NexmarkStatefulCheck(
+                  events(params), query, guarantee, params.nonNegativeInt("watermark.delay.ms"));
+        });
   }
 }

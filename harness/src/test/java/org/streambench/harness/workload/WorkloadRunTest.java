@@ -13,6 +13,8 @@ import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.NexmarkEvents;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
@@ -20,6 +22,8 @@ import org.streambench.verifier.workload.GrepCheck;
 import org.streambench.verifier.workload.GroupingCheck;
 import org.streambench.verifier.workload.IdentityCheck;
 import org.streambench.verifier.workload.JoinCheck;
+import org.streambench.verifier.workload.NexmarkCheck;
+import org.streambench.verifier.workload.NexmarkStatefulCheck;
 import org.streambench.verifier.workload.OutputCheck;
 import org.streambench.verifier.workload.StateMachineCheck;
 import org.streambench.verifier.workload.UriCountCheck;
@@ -69,6 +73,29 @@ class WorkloadRunTest {
         "uricount",
         Map.of("uris", "5", "window.ms", "2000", "out.of.orderness.ms", "300"),
         new UriCountCheck(new AccessLogs(SEED, 5), 2_000_000, 300_000, G));
+    NexmarkEvents.Config small = new NexmarkEvents.Config(3, 5, 6, 50, 20, 100, 200, 50, 1000);
+    Map<String, String> nexmark =
+        Map.of(
+            "hot.auction.ratio", "3",
+            "hot.sellers.ratio", "5",
+            "hot.bidders.ratio", "6",
+            "active.people", "50",
+            "in-flight.auctions", "20",
+            "person.bytes", "100",
+            "auction.bytes", "200",
+            "bid.bytes", "50",
+            "inter-event.delay.us", "1000");
+    same("nexmark-q1", nexmark, new NexmarkCheck(new NexmarkEvents(small), NexmarkQuery.Q1, G));
+    same(
+        "nexmark-q3",
+        nexmark,
+        new NexmarkStatefulCheck(new NexmarkEvents(small), NexmarkQuery.Q3, G, 0));
+    Map<String, String> windowed = new java.util.HashMap<>(nexmark);
+    windowed.put("watermark.delay.ms", "700");
+    same(
+        "nexmark-q8",
+        windowed,
+        new NexmarkStatefulCheck(new NexmarkEvents(small), NexmarkQuery.Q8, G, 700));
   }
 
   private static void same(String workload, Map<String, String> params, OutputCheck expected) {

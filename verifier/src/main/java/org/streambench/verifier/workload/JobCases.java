@@ -51,15 +51,31 @@ public final class JobCases {
   }
 
   /**
-   * Nexmark's query {@code q}: its first events at the default configuration, 5,000, or 30,000 for
-   * a selection (q2 keeps about one bid in 250).
+   * Nexmark's query {@code q} at the default configuration: a stateless one on its first 5,000
+   * events (30,000 for a selection: q2 keeps about one bid in 250); a join (q3) on 60,000 a
+   * millisecond apart (its hot seller changes every 5,000); a windowed one on 24,000 five
+   * milliseconds apart, 120 s of event time in twelve 10 s windows, with the watermark {@link
+   * #NEXMARK_WATERMARK_DELAY_MS} behind ({@code watermark.delay.ms}) and the end marker after them.
    */
   public static Replay nexmark(NexmarkQuery q) {
-    return Replay.of(
-        () -> new NexmarkCheck(new NexmarkEvents(NexmarkEvents.Config.DEFAULT), q, GUARANTEE),
-        q.selects() ? 30_000 : 5000,
-        START,
-        STEP_MICROS);
+    NexmarkEvents events = new NexmarkEvents(NexmarkEvents.Config.DEFAULT);
+    return switch (q.shape()) {
+      case STATELESS ->
+          Replay.of(
+              () -> new NexmarkCheck(events, q, GUARANTEE),
+              q.selects() ? 30_000 : 5000,
+              START,
+              STEP_MICROS);
+      case JOIN -> Replay.of(() -> nexmarkStateful(events, q), 60_000, START, STEP_MICROS);
+      case WINDOWED -> Replay.of(() -> nexmarkStateful(events, q), 24_000, START, 5 * STEP_MICROS);
+    };
+  }
+
+  /** The watermark delay of Nexmark's windowed queries in their job tests, ms. */
+  public static final long NEXMARK_WATERMARK_DELAY_MS = 4000;
+
+  private static NexmarkStatefulCheck nexmarkStateful(NexmarkEvents events, NexmarkQuery q) {
+    return new NexmarkStatefulCheck(events, q, GUARANTEE, NEXMARK_WATERMARK_DELAY_MS);
   }
 
   /** grouping: {@code n} records over 50 keys, Zipf-distributed ({@code keys=50}). */

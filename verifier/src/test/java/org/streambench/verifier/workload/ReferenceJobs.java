@@ -67,6 +67,122 @@ final class ReferenceJobs {
     return out;
   }
 
+  /**
+   * Nexmark q3, q7 or q8 written straight from their SQL over the records: q3 joins as people and
+   * auctions arrive, q7 and q8 group by 10 s window at the end of the input.
+   */
+  static List<String> nexmarkStateful(List<Input> in, int query) {
+    List<String> out = new ArrayList<>();
+    Map<String, String[]> people = new HashMap<>();
+    Map<String, List<String[]>> waiting = new HashMap<>();
+    Map<Long, List<String[]>> bids = new java.util.TreeMap<>();
+    Map<Long, Map<String, String[]>> joined = new java.util.TreeMap<>();
+    Map<Long, Map<String, Long>> sold = new java.util.TreeMap<>();
+    for (Input r : in) {
+      String[] f = r.value().split(",", -1);
+      switch (query) {
+        case 3 -> {
+          if (f[2].equals("0") && List.of("OR", "ID", "CA").contains(f[8])) {
+            people.put(f[3], f);
+            for (String[] a : waiting.getOrDefault(f[3], List.of())) {
+              out.add(q3Row(a, f));
+            }
+          } else if (f[2].equals("1") && f[11].equals("10")) {
+            String[] p = people.get(f[10]);
+            if (p != null) {
+              out.add(q3Row(f, p));
+            } else {
+              waiting.computeIfAbsent(f[10], k -> new ArrayList<>()).add(f);
+            }
+          }
+        }
+        case 5, 7 -> {
+          if (f[2].equals("2")) {
+            bids.computeIfAbsent(window(f[6]), w -> new ArrayList<>()).add(f);
+          }
+        }
+        default -> {
+          if (f[2].equals("0")) {
+            joined.computeIfAbsent(window(f[9]), w -> new HashMap<>()).put(f[3], f);
+          } else if (f[2].equals("1")) {
+            sold.computeIfAbsent(window(f[8]), w -> new HashMap<>())
+                .merge(f[10], Long.parseLong(f[1]), Math::max);
+          }
+        }
+      }
+    }
+    if (query == 5) {
+      return hotItems(bids.values().stream().flatMap(List::stream).toList());
+    }
+    bids.values()
+        .forEach(
+            window -> {
+              long max = window.stream().mapToLong(b -> Long.parseLong(b[5])).max().orElseThrow();
+              long last = window.stream().mapToLong(b -> Long.parseLong(b[1])).max().orElseThrow();
+              window.stream()
+                  .filter(b -> Long.parseLong(b[5]) == max)
+                  .forEach(
+                      b ->
+                          out.add(
+                              stamped(b[0], last, String.join(",", b[3], b[5], b[4], b[6], b[7]))));
+            });
+    joined.forEach(
+        (start, window) ->
+            window.forEach(
+                (id, p) -> {
+                  Long auctioned = sold.getOrDefault(start, Map.of()).get(id);
+                  if (auctioned != null) {
+                    long t = Math.max(Long.parseLong(p[1]), auctioned);
+                    out.add(stamped(p[0], t, id + "," + p[4] + "," + start));
+                  }
+                }));
+    return out;
+  }
+
+  /** q5 by brute force: every 2 s window start, its 10 s of bids counted per auction. */
+  private static List<String> hotItems(List<String[]> bids) {
+    List<String> out = new ArrayList<>();
+    long first = bids.stream().mapToLong(b -> Long.parseLong(b[6])).min().orElseThrow();
+    long last = bids.stream().mapToLong(b -> Long.parseLong(b[6])).max().orElseThrow();
+    for (long start = first - Math.floorMod(first, 2000L) - 8000; start <= last; start += 2000) {
+      long from = start;
+      List<String[]> in =
+          bids.stream()
+              .filter(b -> Long.parseLong(b[6]) >= from && Long.parseLong(b[6]) < from + 10_000)
+              .toList();
+      if (in.isEmpty()) {
+        continue;
+      }
+      Map<String, Long> counts = new HashMap<>();
+      in.forEach(b -> counts.merge(b[3], 1L, Long::sum));
+      long max = counts.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+      long t = in.stream().mapToLong(b -> Long.parseLong(b[1])).max().orElseThrow();
+      counts.forEach(
+          (auction, n) -> {
+            if (n == max) {
+              long seq =
+                  org.streambench.api.workload.NexmarkEvents.auctionSeq(Long.parseLong(auction));
+              out.add(stamped(Long.toString(seq), t, auction + "," + n + "," + from));
+            }
+          });
+    }
+    return out;
+  }
+
+  private static long window(String dateTime) {
+    long ms = Long.parseLong(dateTime);
+    return ms - Math.floorMod(ms, 10_000L);
+  }
+
+  private static String q3Row(String[] auction, String[] person) {
+    long t = Math.max(Long.parseLong(auction[1]), Long.parseLong(person[1]));
+    return stamped(auction[0], t, String.join(",", person[4], person[7], person[8], auction[3]));
+  }
+
+  private static String stamped(String seq, long t, String columns) {
+    return seq + "," + t + "," + columns + "," + (t + 1) + "," + (t + 2);
+  }
+
   static List<String> grouping(List<Input> in) {
     Map<String, long[]> state = new HashMap<>();
     List<String> out = new ArrayList<>();

@@ -12,6 +12,8 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.AccessLogs;
 import org.streambench.api.workload.GrepLines;
@@ -151,6 +153,9 @@ class WorkloadVerificationTest {
   @Test
   void nexmark() {
     for (NexmarkQuery q : NexmarkQuery.values()) {
+      if (q.shape() != NexmarkQuery.Shape.STATELESS) {
+        continue;
+      }
       Case c =
           new Case(
               () ->
@@ -192,6 +197,36 @@ class WorkloadVerificationTest {
             add(skipped + "," + (START + skipped * 1000) + ",1,2,3,4"));
     assertInvalid(v, "phantom", 1);
     assertEquals(0L, v.counts().get("wrong"), () -> "counts: " + v.counts());
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = NexmarkQuery.class,
+      names = {"Q3", "Q5", "Q7", "Q8"})
+  void nexmarkStateful(NexmarkQuery q) {
+    Replay replay = JobCases.nexmark(q);
+    List<String> out =
+        ReferenceJobs.nexmarkStateful(replay.input(), Integer.parseInt(q.name().substring(1)));
+    assertTrue(out.size() > 10, q + ": " + out.size() + " rows");
+    assertEquals(
+        Verdict.Status.VALID, replay.judge(out).status(), () -> q + " " + replay.judge(out));
+    assertInvalid(replay.judge(Replay.dropOne(new ArrayList<>(out))), "lost", 1);
+    List<String> twice = new ArrayList<>(out);
+    twice.add(out.get(2));
+    assertInvalid(replay.judge(twice), "duplicated", 1);
+    // a column changed, or the time of the latest input that made the row
+    for (int field : new int[] {2, 1}) {
+      List<String> changed = new ArrayList<>(out);
+      String[] f = changed.get(1).split(",", -1);
+      f[field] = field == 1 ? Long.toString(Long.parseLong(f[1]) - 1) : f[field] + "x";
+      changed.set(1, String.join(",", f));
+      assertInvalid(replay.judge(changed), "wrong", 1);
+    }
+    // a row keyed by an event that was never generated
+    List<String> phantom = new ArrayList<>(out);
+    phantom.add(
+        "1000000," + START + ",a,b,c,d,e,f".substring(0, 2 * q.outputColumns() + 1) + ",1,2");
+    assertInvalid(replay.judge(phantom), "phantom", 1);
   }
 
   /** Two shares of q1's output, one with a wrong row and a duplicate, merged as agents' are. */

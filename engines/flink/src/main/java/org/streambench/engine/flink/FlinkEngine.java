@@ -48,9 +48,13 @@ public final class FlinkEngine implements StreamEngine {
           .add("ysb", YsbJob::build)
           .add("join", JoinJob::build)
           .add("uricount", UriCountJob::build)
-          .add("nexmark-q0", NexmarkJob::q0)
-          .add("nexmark-q1", NexmarkJob::q1)
-          .add("nexmark-q2", NexmarkJob::q2)
+          .add("nexmark-q0", NexmarkJob::build)
+          .add("nexmark-q1", NexmarkJob::build)
+          .add("nexmark-q2", NexmarkJob::build)
+          .add("nexmark-q3", NexmarkJob::build)
+          .add("nexmark-q5", NexmarkJob::build)
+          .add("nexmark-q7", NexmarkJob::build)
+          .add("nexmark-q8", NexmarkJob::build)
           .inJob("grep", "grouping");
 
   public static void main(String[] args) {

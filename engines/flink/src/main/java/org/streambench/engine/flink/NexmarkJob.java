@@ -1,24 +1,40 @@
 package org.streambench.engine.flink;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.typeutils.RowTypeInfo;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.types.Row;
 import org.streambench.api.JobSpec;
+import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.Csv;
+import org.streambench.api.workload.NexmarkEvents;
+import org.streambench.api.workload.NexmarkQuery;
 
 /**
- * Nexmark's stateless queries (docs/nexmark.md) in Flink SQL, as the nexmark project states them:
- * the events' stream, filtered to bids and typed, is the table {@code bid}; the query runs on it
- * and its rows go to Kafka. Each row carries the bid's {@code seq}, {@code t} and entry stamp
- * ({@code in_stamp}) around the query's own columns, so that every engine's rows are checked and
- * timed alike.
+ * Nexmark's queries (docs/nexmark.md) in Flink SQL, as the nexmark project states them: the events'
+ * stream, typed, is the source table {@code event} with {@code dateTime} as event time, and its
+ * views {@code person}, {@code auction} and {@code bid} split it by kind; the query runs on them
+ * and its rows go to Kafka. Each row carries its key event's {@code seq}, the latest {@code t} and
+ * entry stamp ({@code in_stamp}) of the events that made it around the query's own columns, so that
+ * every engine's rows are checked and timed alike.
  */
 final class NexmarkJob {
+  private static final TypeInformation<Long> L = Types.LONG;
+  private static final TypeInformation<String> S = Types.STRING;
+
   static final String Q0 =
       "SELECT seq, t, auction, bidder, price, `dateTime`, extra, in_stamp FROM bid";
   static final String Q1 =
@@ -26,68 +42,257 @@ final class NexmarkJob {
   static final String Q2 =
       "SELECT seq, t, auction, price, in_stamp FROM bid WHERE MOD(auction, 123) = 0";
 
-  /** The table {@code bid}: Nexmark's bid columns, {@code dateTime} in ms, and the rig's. */
-  private static final TypeInformation<Row> BID =
-      Types.ROW_NAMED(
-          new String[] {"seq", "t", "auction", "bidder", "price", "dateTime", "extra", "in_stamp"},
-          Types.LONG,
-          Types.LONG,
-          Types.LONG,
-          Types.LONG,
-          Types.LONG,
-          Types.LONG,
-          Types.STRING,
-          Types.LONG);
+  /** Local item suggestion: a regular join, each row emitted once both sides have arrived. */
+  static final String Q3 =
+      """
+      SELECT A.seq, GREATEST(A.t, P.t) AS t, P.name, P.city, P.state, A.id,
+             GREATEST(A.in_stamp, P.in_stamp) AS in_stamp
+      FROM auction AS A INNER JOIN person AS P ON A.seller = P.id
+      WHERE A.category = 10 AND (P.state = 'OR' OR P.state = 'ID' OR P.state = 'CA')
+      """;
+
+  /**
+   * Hot items: the nexmark project's two HOP window aggregations joined on the window ({@code
+   * AuctionBids.num >= MaxBids.maxn}), a window join that fires and drops each window once the
+   * watermark passes its end. The per-window maximum is a window aggregation cascaded on the
+   * per-auction one rather than a second count of every bid, and the common table {@code
+   * AuctionBids} is planned once and read by both sides: each side reads its {@code t} and entry
+   * stamp (the window's are the greater), since a side that read fewer columns would be planned as
+   * an aggregation of its own. The window's {@code t} and stamp are the latest of all its bids, not
+   * only its leaders'. A row is about the auction, its {@code seq} computed from its id as {@link
+   * NexmarkEvents#auctionSeq} does: a bid may name an auction not yet generated.
+   */
+  static final String Q5 =
+      """
+      WITH AuctionBids AS (
+        SELECT auction, COUNT(*) AS num, MAX(t) AS t, MAX(in_stamp) AS in_stamp,
+               window_start, window_end
+        FROM TABLE(HOP(TABLE bid, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND,
+                       INTERVAL '10' SECOND))
+        GROUP BY auction, window_start, window_end
+      )
+      SELECT (A.auction - 1000) / 3 * 50 + 1 + MOD(A.auction - 1000, 3) AS seq,
+             GREATEST(A.t, M.t) AS t, A.auction, A.num, A.window_start AS starttime,
+             GREATEST(A.in_stamp, M.in_stamp) AS in_stamp
+      FROM AuctionBids A
+      JOIN (
+        SELECT MAX(num) AS maxn, MAX(t) AS t, MAX(in_stamp) AS in_stamp, window_start, window_end
+        FROM AuctionBids
+        GROUP BY window_start, window_end
+      ) M
+      ON A.window_start = M.window_start AND A.window_end = M.window_end AND A.num >= M.maxn
+      """;
+
+  /**
+   * Highest bid: each window's bids joined with the window's highest price. The nexmark project
+   * joins every bid with the window maxima by a regular join on {@code B.dateTime BETWEEN
+   * window_end - 10 s AND window_end}, which matches a bid on a window's end into two windows and
+   * keeps every bid in state for good; a window join on the window itself keeps the query's meaning
+   * ([start, end)) and drops each window's state once it has fired.
+   */
+  static final String Q7 =
+      """
+      SELECT B.seq, B1.t, B.auction, B.price, B.bidder, B.`dateTime`, B.extra, B1.in_stamp
+      FROM TABLE(TUMBLE(TABLE bid, DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) B
+      JOIN (
+        SELECT MAX(price) AS maxprice, MAX(t) AS t, MAX(in_stamp) AS in_stamp,
+               window_start, window_end
+        FROM TABLE(TUMBLE(TABLE bid, DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND))
+        GROUP BY window_start, window_end
+      ) B1
+      ON B.window_start = B1.window_start AND B.window_end = B1.window_end
+         AND B.price = B1.maxprice
+      """;
+
+  /**
+   * Monitor new users: the people of each window joined with the sellers of its auctions, a window
+   * join of two window aggregations. A person is one row of {@code person}, so its group's {@code
+   * seq} and {@code t} are its own.
+   */
+  static final String Q8 =
+      """
+      SELECT P.seq, GREATEST(P.t, A.t) AS t, P.id, P.name, P.starttime,
+             GREATEST(P.in_stamp, A.in_stamp) AS in_stamp
+      FROM (
+        SELECT id, name, MIN(seq) AS seq, MAX(t) AS t, MAX(in_stamp) AS in_stamp,
+               window_start AS starttime, window_end AS endtime
+        FROM TABLE(TUMBLE(TABLE person, DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND))
+        GROUP BY id, name, window_start, window_end
+      ) P
+      JOIN (
+        SELECT seller, MAX(t) AS t, MAX(in_stamp) AS in_stamp,
+               window_start AS starttime, window_end AS endtime
+        FROM TABLE(TUMBLE(TABLE auction, DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND))
+        GROUP BY seller, window_start, window_end
+      ) A
+      ON P.id = A.seller AND P.starttime = A.starttime AND P.endtime = A.endtime
+      """;
+
+  /**
+   * Nexmark's columns of each kind of event, as its record has them from the fourth field on, less
+   * {@code dateTime} (the source table's event time). Prices and ids are BIGINT, {@code expires}
+   * epoch ms.
+   */
+  private static final RowTypeInfo PERSON =
+      new RowTypeInfo(
+          types(L, S, S, S, S, S, S),
+          new String[] {"id", "name", "emailAddress", "creditCard", "city", "state", "extra"});
+
+  private static final RowTypeInfo AUCTION =
+      new RowTypeInfo(
+          types(L, S, S, L, L, L, L, L, S),
+          new String[] {
+            "id",
+            "itemName",
+            "description",
+            "initialBid",
+            "reserve",
+            "expires",
+            "seller",
+            "category",
+            "extra"
+          });
+
+  private static final RowTypeInfo BID =
+      new RowTypeInfo(types(L, L, L, S), new String[] {"auction", "bidder", "price", "extra"});
+
+  /**
+   * The source table {@code event}, as the nexmark project's: the event's kind ({@code
+   * event_type}), its person, auction or bid as a nested row (the others null), and the rig's
+   * {@code seq}, {@code t} and {@code in_stamp}.
+   */
+  private static final RowTypeInfo EVENT =
+      new RowTypeInfo(
+          types(L, L, Types.INT, PERSON, AUCTION, BID, L),
+          new String[] {"seq", "t", "event_type", "person", "auction", "bid", "in_stamp"});
+
+  /** The nexmark project's views of its source table, one per kind, with the rig's columns. */
+  private static final List<String> VIEWS =
+      List.of(
+          """
+          CREATE TEMPORARY VIEW person AS
+          SELECT seq, t, person.id, person.name, person.emailAddress, person.creditCard,
+                 person.city, person.state, `dateTime`, person.extra, in_stamp
+          FROM event WHERE event_type = 0
+          """,
+          """
+          CREATE TEMPORARY VIEW auction AS
+          SELECT seq, t, auction.id, auction.itemName, auction.description, auction.initialBid,
+                 auction.reserve, `dateTime`, auction.expires, auction.seller, auction.category,
+                 auction.extra, in_stamp
+          FROM event WHERE event_type = 1
+          """,
+          """
+          CREATE TEMPORARY VIEW bid AS
+          SELECT seq, t, bid.auction, bid.bidder, bid.price, `dateTime`, bid.extra, in_stamp
+          FROM event WHERE event_type = 2
+          """);
 
   private NexmarkJob() {}
 
-  static void q0(StreamExecutionEnvironment env, JobSpec spec) {
-    build(env, spec, Q0);
+  /** The query of {@code q}. */
+  static String sql(NexmarkQuery q) {
+    return switch (q) {
+      case Q0 -> Q0;
+      case Q1 -> Q1;
+      case Q2 -> Q2;
+      case Q3 -> Q3;
+      case Q5 -> Q5;
+      case Q7 -> Q7;
+      case Q8 -> Q8;
+    };
   }
 
-  static void q1(StreamExecutionEnvironment env, JobSpec spec) {
-    build(env, spec, Q1);
+  /** The job of the workload {@code nexmark-q<n>} between its Kafka ends. */
+  static void build(StreamExecutionEnvironment env, JobSpec spec) {
+    NexmarkQuery q = NexmarkQuery.ofWorkload(spec.workload());
+    DataStream<Line> events =
+        KafkaIo.read(
+            env,
+            spec,
+            TypeInformation.of(Line.class),
+            Line::parse,
+            eventTime(q, new WorkloadParams(spec)));
+    KafkaIo.write(query(events, sql(q)), spec);
   }
 
-  static void q2(StreamExecutionEnvironment env, JobSpec spec) {
-    build(env, spec, Q2);
+  /**
+   * Each record's event time is its {@code t} in ms (an event's {@code dateTime}; the end marker's
+   * too, which so moves its partition's watermark past the last windows). A windowed query's
+   * watermark trails the newest of a partition's by {@code watermark.delay.ms}, the nexmark
+   * project's {@code WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND} at its default; the
+   * others need no watermarks.
+   */
+  static WatermarkStrategy<Line> eventTime(NexmarkQuery q, WorkloadParams params) {
+    SerializableTimestampAssigner<Line> dateTime =
+        (e, kafkaTime) -> Csv.longField(e.value(), 1) / 1000;
+    return q.shape() == NexmarkQuery.Shape.WINDOWED
+        ? KafkaIo.eventTime(Duration.ofMillis(params.longValue("watermark.delay.ms")), dateTime)
+        : WatermarkStrategy.<Line>noWatermarks().withTimestampAssigner(dateTime);
   }
 
-  private static void build(StreamExecutionEnvironment env, JobSpec spec, String sql) {
-    KafkaIo.write(
-        query(KafkaIo.read(env, spec, TypeInformation.of(Line.class), Line::parse), sql), spec);
-  }
-
-  /** {@code sql} over the bids among {@code events}, each row as {@code seq,t,columns,in}. */
+  /**
+   * {@code sql} over the timestamped {@code events}, each row as {@code seq,t,columns,in}. The
+   * stream is the table {@code event}, its {@code dateTime} the stream's timestamp with the
+   * source's own per-partition watermarks; the end marker, of no kind, is in no view but has moved
+   * them. Windows are epoch-aligned and shown in UTC, so that a window's start prints as its epoch
+   * ms.
+   */
   static DataStream<String> query(DataStream<Line> events, String sql) {
     StreamTableEnvironment tables = StreamTableEnvironment.create(events.getExecutionEnvironment());
-    DataStream<Row> bids =
-        events
-            .filter(e -> Csv.intField(e.value(), 2) == 2)
-            .name("bids")
-            .map(NexmarkJob::bid)
-            .returns(BID)
-            .name("bid");
-    tables.createTemporaryView("bid", bids);
-    Table rows = tables.sqlQuery(sql);
-    return tables.toDataStream(rows).map(NexmarkJob::line).name("format");
+    tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
+    tables.createTemporaryView(
+        "event",
+        events.map(NexmarkJob::event).returns(EVENT).name("event"),
+        Schema.newBuilder()
+            .columnByMetadata("dateTime", DataTypes.TIMESTAMP_LTZ(3), "rowtime")
+            .watermark("dateTime", "SOURCE_WATERMARK()")
+            .build());
+    VIEWS.forEach(tables::executeSql);
+    return tables.toDataStream(tables.sqlQuery(sql)).map(NexmarkJob::line).name("format");
   }
 
-  /** A bid record {@code seq,t,2,auction,bidder,price,dateTime,extra} as a row of {@code bid}. */
-  private static Row bid(Line e) {
+  /** A record {@code seq,t,kind,fields...} as a row of {@code event}. */
+  private static Row event(Line e) {
     String v = e.value();
-    return Row.of(
-        Csv.longField(v, 0),
-        Csv.longField(v, 1),
-        Csv.longField(v, 3),
-        Csv.longField(v, 4),
-        Csv.longField(v, 5),
-        Csv.longField(v, 6),
-        Csv.field(v, 7),
-        e.in());
+    int kind = Csv.intField(v, 2);
+    Row event = Row.of(Csv.longField(v, 0), Csv.longField(v, 1), kind, null, null, null, e.in());
+    switch (kind) {
+      case NexmarkEvents.PERSON -> event.setField(3, fields(v, PERSON, 9));
+      case NexmarkEvents.AUCTION -> event.setField(4, fields(v, AUCTION, 8));
+      case NexmarkEvents.BID -> event.setField(5, fields(v, BID, 6));
+      default -> {} // the end marker
+    }
+    return event;
   }
 
-  /** A result row as the comma-separated line Kafka gets (decimals in plain notation). */
+  /** The fields of record {@code v} from the fourth on, less {@code dateTime}, as a {@code row}. */
+  private static Row fields(String v, RowTypeInfo row, int dateTimeField) {
+    Row fields = Row.withPositions(row.getArity());
+    int start = Csv.start(v, 3);
+    for (int field = 3, column = 0; column < row.getArity(); field++) {
+      int end = Csv.end(v, start);
+      if (field != dateTimeField) {
+        fields.setField(
+            column,
+            row.getTypeAt(column).equals(L)
+                ? Long.parseLong(v, start, end, 10)
+                : v.substring(start, end));
+        column++;
+      }
+      start = end + 1;
+    }
+    return fields;
+  }
+
+  private static TypeInformation<?>[] types(TypeInformation<?>... types) {
+    return types;
+  }
+
+  /**
+   * A result row as the comma-separated line Kafka gets: decimals in plain notation, times (event
+   * time, a window's start) in epoch ms as the input has them.
+   */
   private static String line(Row row) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < row.getArity(); i++) {
@@ -95,7 +300,15 @@ final class NexmarkJob {
         sb.append(',');
       }
       Object field = row.getField(i);
-      sb.append(field instanceof BigDecimal d ? d.toPlainString() : String.valueOf(field));
+      if (field instanceof BigDecimal d) {
+        sb.append(d.toPlainString());
+      } else if (field instanceof Instant instant) {
+        sb.append(instant.toEpochMilli());
+      } else if (field instanceof LocalDateTime time) {
+        sb.append(time.toInstant(ZoneOffset.UTC).toEpochMilli());
+      } else {
+        sb.append(field);
+      }
     }
     return sb.toString();
   }

@@ -9,6 +9,7 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.processor.TimestampExtractor;
 import org.streambench.api.EpochMicros;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
@@ -33,8 +34,23 @@ final class KafkaIo {
 
   /** Topics read by one source, each value as {@code value,in}. */
   static KStream<String, String> readStamped(StreamsBuilder builder, List<String> topics) {
-    return read(builder, topics)
-        .mapValues(value -> IdentityRecords.appendStamp(value, EpochMicros.now()));
+    return stamped(read(builder, topics));
+  }
+
+  /**
+   * The spec's input topic, each value as {@code value,in}, each record at the time {@code
+   * eventTime} takes from it (its event time, not the time the harness produced it).
+   */
+  static KStream<String, String> readStamped(
+      StreamsBuilder builder, JobSpec spec, TimestampExtractor eventTime) {
+    return stamped(
+        builder.stream(
+            spec.inputTopic(),
+            Consumed.with(Serdes.String(), Serdes.String()).withTimestampExtractor(eventTime)));
+  }
+
+  private static KStream<String, String> stamped(KStream<String, String> values) {
+    return values.mapValues(value -> IdentityRecords.appendStamp(value, EpochMicros.now()));
   }
 
   /** Writes results to the output topic without keys, appending {@code ,out}. */

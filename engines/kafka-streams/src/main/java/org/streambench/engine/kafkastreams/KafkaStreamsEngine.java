@@ -70,6 +70,10 @@ public final class KafkaStreamsEngine implements StreamEngine {
           .add("nexmark-q0", NexmarkTopology::q0)
           .add("nexmark-q1", NexmarkTopology::q1)
           .add("nexmark-q2", NexmarkTopology::q2)
+          .add("nexmark-q3", NexmarkTopology::q3)
+          // q5, q7 and q8 (NexmarkTopology) are not offered yet: on a real broker with two
+          // upstream tasks they dropped a task's last records as late in about half of the
+          // workload matrix's runs (docs/nexmark.md), which their one-task tests cannot show
           .noInJobBecause("its topologies always read Kafka");
 
   public static void main(String[] args) {
@@ -123,7 +127,12 @@ public final class KafkaStreamsEngine implements StreamEngine {
       clients.add(client);
     }
     clients.forEach(KafkaStreams::start);
-    awaitRunning(clients, failure, stopping, inputPartitions(config, sourceTopics(topology)), spec);
+    awaitRunning(
+        clients,
+        failure,
+        stopping,
+        inputPartitions(config, sourceTopics(topology, spec.inputTopic())),
+        spec);
     if (stopping.get()) {
       return;
     }
@@ -225,13 +234,19 @@ public final class KafkaStreamsEngine implements StreamEngine {
     return partitions;
   }
 
-  /** The topics the topology reads that the harness writes (not its own repartition topics). */
-  static Set<String> sourceTopics(Topology topology) {
+  /**
+   * The topics the topology reads that the harness writes: {@code inputTopic} or {@code
+   * inputTopic-<stream>}, not the topology's internal ones (repartition topics, a foreign-key
+   * join's subscription topics), which it creates only once it runs.
+   */
+  static Set<String> sourceTopics(Topology topology, String inputTopic) {
     Set<String> topics = new TreeSet<>();
     for (TopologyDescription.Subtopology sub : topology.describe().subtopologies()) {
       for (TopologyDescription.Node node : sub.nodes()) {
         if (node instanceof TopologyDescription.Source source && source.topicSet() != null) {
-          source.topicSet().stream().filter(t -> !t.endsWith("-repartition")).forEach(topics::add);
+          source.topicSet().stream()
+              .filter(t -> t.equals(inputTopic) || t.startsWith(inputTopic + "-"))
+              .forEach(topics::add);
         }
       }
     }

@@ -9,10 +9,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.processor.StreamPartitioner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,9 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.AccessLogs;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.YsbEvents;
 
-/** ysb and uricount (event-time windows) and join (wall-clock punctuation). */
+/** ysb, uricount and Nexmark's q5 and q8 (event-time windows) and join (wall-clock punctuation). */
 class WindowedTopologiesTest {
   private static final long BASE_MS = 1_700_000_040_000L; // a whole minute
 
@@ -180,6 +186,103 @@ class WindowedTopologiesTest {
       }
     }
     assertEquals(expectedT.keySet(), joined.keySet());
+  }
+
+  /**
+   * q8's end markers: each upstream task announces itself to every partition behind the
+   * repartition, and sends its marker there after its last record; the windows close only once
+   * every announced task's marker has arrived, so a record another upstream task sent before its
+   * marker still counts. The driver runs one task on one partition, so the other upstream task's
+   * records are written to the repartition topic directly.
+   */
+  @Test
+  void nexmarkWindowsCloseOnceEveryUpstreamTaskHasSentItsEndMarker() {
+    JobSpec spec =
+        TestRuns.spec(runDir, "nexmark-q8", Map.of("watermark.delay.ms", "4000"), Map.of());
+    long t = BASE_MS * 1000; // the start of a window
+    try (TopologyTestDriver driver =
+        TestRuns.driver(spec, TestRuns.nexmark(NexmarkQuery.Q8, spec))) {
+      TestInputTopic<String, String> input = TestRuns.input(driver);
+      TestInputTopic<String, NexmarkTopology.NewUser> otherTask =
+          driver.createInputTopic(
+              "run-1-q8-people-repartition",
+              new StringSerializer(),
+              NexmarkTopology.NewUser.SERDE.serializer());
+      otherTask.pipeInput(NexmarkTopology.TASK + 1, NexmarkTopology.NewUser.NONE, BASE_MS);
+      input.pipeInput("50," + t + ",0,1000,Ann Ray,a@b.c,1234,Boise,ID," + BASE_MS + ",xyz");
+      input.pipeInput("-1," + (t + 20_000_000) + ",9");
+      assertEquals(List.of(), TestRuns.output(driver), "the other task has not ended");
+      // the other task's auction by person 1000, 2 s later in the same window, and its marker
+      NexmarkTopology.NewUser auction =
+          new NexmarkTopology.NewUser(
+              -1, Long.MIN_VALUE, Long.MIN_VALUE, "", t + 2_000_000, Long.MIN_VALUE);
+      otherTask.pipeInput("1000", auction, BASE_MS + 2000);
+      otherTask.pipeInput(NexmarkTopology.END + 1, NexmarkTopology.NewUser.NONE, BASE_MS + 20_000);
+      List<String> out = TestRuns.output(driver);
+      assertEquals(1, out.size(), out::toString);
+      assertTrue(
+          out.get(0).startsWith("50," + (t + 2_000_000) + ",1000,Ann Ray," + BASE_MS + ","),
+          out.get(0));
+    }
+  }
+
+  /**
+   * q5: each bid counts in the five hopping windows (10 s every 2 s) it falls in; each window's
+   * rows are its auctions with the most bids (a tie gives two), with the auction's seq and the
+   * window's latest {@code t}; the end marker closes the last windows.
+   */
+  @Test
+  void nexmarkQ5EmitsTheAuctionsWithTheMostBidsOfEachHoppingWindowOnce() {
+    JobSpec spec =
+        TestRuns.spec(runDir, "nexmark-q5", Map.of("watermark.delay.ms", "4000"), Map.of());
+    long[][] bids = { // seq, auction, dateTime offset (ms)
+      {2, 1000, 1000}, {3, 1000, 3000}, {4, 1001, 3500}, {5, 1001, 9000}
+    };
+    List<String> rows = new ArrayList<>();
+    try (TopologyTestDriver driver =
+        TestRuns.driver(spec, TestRuns.nexmark(NexmarkQuery.Q5, spec))) {
+      TestInputTopic<String, String> input = TestRuns.input(driver);
+      for (long[] b : bids) {
+        long dateTime = BASE_MS + b[2];
+        input.pipeInput(
+            b[0] + "," + dateTime * 1000 + ",2," + b[1] + ",1000,100," + dateTime + ",xyz");
+      }
+      input.pipeInput("-1," + (BASE_MS + 30_000) * 1000 + ",9");
+      for (String record : TestRuns.output(driver)) {
+        String row = TestRuns.withoutOut(record);
+        rows.add(row.substring(0, row.lastIndexOf(','))); // without in
+      }
+    }
+    long t1 = (BASE_MS + 1000) * 1000; // each window's latest bid
+    long t3 = (BASE_MS + 3500) * 1000;
+    long t9 = (BASE_MS + 9000) * 1000;
+    List<String> expected =
+        List.of(
+            "1," + t1 + ",1000,1," + (BASE_MS - 8000),
+            "1," + t3 + ",1000,2," + (BASE_MS - 6000),
+            "1," + t3 + ",1000,2," + (BASE_MS - 4000),
+            "1," + t3 + ",1000,2," + (BASE_MS - 2000),
+            "1," + t9 + ",1000,2," + BASE_MS,
+            "2," + t9 + ",1001,2," + BASE_MS,
+            "2," + t9 + ",1001,2," + (BASE_MS + 2000),
+            "2," + t9 + ",1001,1," + (BASE_MS + 4000),
+            "2," + t9 + ",1001,1," + (BASE_MS + 6000),
+            "2," + t9 + ",1001,1," + (BASE_MS + 8000));
+    assertEquals(Set.copyOf(expected), Set.copyOf(rows));
+    assertEquals(expected.size(), rows.size(), rows::toString);
+  }
+
+  @Test
+  void nexmarkControlRecordsGoToEveryPartition() {
+    StreamPartitioner<String, String> partitioner = NexmarkTopology.controlToEveryPartition();
+    RecordHeaders headers = new RecordHeaders();
+    assertEquals(
+        Optional.of(Set.of(0, 1, 2)),
+        partitioner.partitions("t", NexmarkTopology.END + 1, "", headers, 3));
+    assertEquals(
+        Optional.of(Set.of(0, 1, 2)),
+        partitioner.partitions("t", NexmarkTopology.TASK + 0, "", headers, 3));
+    assertEquals(Optional.empty(), partitioner.partitions("t", "1000", "", headers, 3));
   }
 
   /**

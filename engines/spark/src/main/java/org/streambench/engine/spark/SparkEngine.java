@@ -54,6 +54,10 @@ public final class SparkEngine implements StreamEngine {
           .add("nexmark-q0", NexmarkSql::q0)
           .add("nexmark-q1", NexmarkSql::q1)
           .add("nexmark-q2", NexmarkSql::q2)
+          .add("nexmark-q3", NexmarkSql::q3)
+          .add("nexmark-q5", NexmarkSql::q5)
+          .add("nexmark-q7", NexmarkSql::q7)
+          .add("nexmark-q8", NexmarkSql::q8)
           .noInJobBecause(
               "Spark's generator sources (rate, memory) cannot replay the api.workload generators");
 

@@ -26,6 +26,44 @@ class RecordFunctionsTest {
     assertFalse(digits.call("7,7,INFO x,7"), "seq, t and the entry stamp never match");
   }
 
+  /** q7's aggregate keeps every bid at the highest price, across merges, and no end marker. */
+  @Test
+  void highestBidsKeepTies() {
+    NexmarkSql.HighestBids agg = new NexmarkSql.HighestBids();
+    NexmarkSql.HighestBids.Top first = agg.zero();
+    for (long[] seqAndPrice : new long[][] {{1, 5}, {2, 9}, {3, 9}, {4, 7}}) {
+      first = agg.reduce(first, RowFactory.create(seqAndPrice[0], 1L, seqAndPrice[1], 2L, 3L, "x"));
+    }
+    NexmarkSql.HighestBids.Top second =
+        agg.reduce(
+            agg.reduce(agg.zero(), RowFactory.create(5L, 1L, 9L, 2L, 3L, "x")),
+            RowFactory.create(-1L, null, null, null, null, null));
+    assertEquals(
+        List.of(2L, 3L, 5L),
+        agg.finish(agg.merge(first, second)).getBids().stream()
+            .map(NexmarkSql.HighestBids.Bid::getSeq)
+            .toList());
+  }
+
+  /** q5's aggregate keeps every auction at the highest count, across merges, and no end marker. */
+  @Test
+  void hotItemsKeepTies() {
+    NexmarkSql.HotItems agg = new NexmarkSql.HotItems();
+    NexmarkSql.HotItems.Top first = agg.zero();
+    for (long[] auctionAndNum : new long[][] {{1000, 2}, {1001, 5}, {1002, 5}, {1003, 4}}) {
+      first = agg.reduce(first, RowFactory.create(auctionAndNum[0], auctionAndNum[1]));
+    }
+    NexmarkSql.HotItems.Top second =
+        agg.reduce(
+            agg.reduce(agg.zero(), RowFactory.create(1004L, 5L)), RowFactory.create(null, 9L));
+    NexmarkSql.HotItems.Top top = agg.finish(agg.merge(first, second));
+    assertEquals(5, top.getNum());
+    assertEquals(List.of(1001L, 1002L, 1004L), top.getAuctions());
+    NexmarkSql.HotItems.Top higher =
+        agg.merge(agg.reduce(agg.zero(), RowFactory.create(1005L, 6L)), top);
+    assertEquals(List.of(1005L), higher.getAuctions());
+  }
+
   @Test
   void sentencesSplitIntoWordsWithTheirTimes() throws Exception {
     Iterator<String> words =

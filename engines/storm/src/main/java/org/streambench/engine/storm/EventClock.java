@@ -9,7 +9,8 @@ import java.util.Map;
  * out-of-orderness and 1 ms (Flink's {@code forBoundedOutOfOrderness}), and never goes back. Storm
  * keeps tuples from one task to another in order, so an upstream task's event time only lags within
  * its out-of-orderness. An upstream task silent for {@code idleMs} stops holding the watermark back
- * (as Flink's idleness does); one never heard from does not hold it either.
+ * (as Flink's idleness does); one never heard from holds it only if {@link #expect expected}, as
+ * Flink holds it for every input channel until it sends a watermark or idles.
  */
 final class EventClock {
   private final long outOfOrdernessMs;
@@ -20,6 +21,15 @@ final class EventClock {
   EventClock(long outOfOrdernessMs, long idleMs) {
     this.outOfOrdernessMs = outOfOrdernessMs;
     this.idleMs = idleMs;
+  }
+
+  /**
+   * Holds the watermark back for upstream task {@code task}, not heard from yet, until it sends an
+   * event or has been idle for {@code idleMs} from {@code nowMs}: without it, a task that starts
+   * later than the others would find event time already past its first events.
+   */
+  void expect(int task, long nowMs) {
+    sources.putIfAbsent(task, new long[] {Long.MIN_VALUE, nowMs});
   }
 
   /** Notes an event of {@code eventMs} from upstream task {@code task} at processing time. */
@@ -37,7 +47,7 @@ final class EventClock {
         oldest = Math.min(oldest, source[0]);
       }
     }
-    if (oldest != Long.MAX_VALUE) {
+    if (oldest != Long.MAX_VALUE && oldest != Long.MIN_VALUE) {
       watermark = Math.max(watermark, oldest - outOfOrdernessMs - 1);
     }
     return watermark;

@@ -54,6 +54,13 @@ public final class StormEngine implements StreamEngine {
           .add("ysb", YsbTopology::build)
           .add("join", JoinTopology::build)
           .add("uricount", UriCountTopology::build)
+          .add("nexmark-q0", NexmarkTopology::q0)
+          .add("nexmark-q1", NexmarkTopology::q1)
+          .add("nexmark-q2", NexmarkTopology::q2)
+          .add("nexmark-q3", NexmarkTopology::q3)
+          .add("nexmark-q5", NexmarkTopology::q5)
+          .add("nexmark-q7", NexmarkTopology::q7)
+          .add("nexmark-q8", NexmarkTopology::q8)
           .inJob("grep", "grouping");
 
   public static void main(String[] args) {

@@ -66,4 +66,65 @@ class EventTimeWindowsTest {
     clock.observe(1, 9000, 20_000);
     assertEquals(8799, clock.watermark(20_000));
   }
+
+  @Test
+  void anExpectedSourceHoldsTheWatermarkUntilHeardFromOrIdle() {
+    EventClock clock = new EventClock(200, 10_000);
+    clock.expect(1, 0);
+    clock.expect(2, 0);
+    clock.observe(1, 5000, 0);
+    assertEquals(Long.MIN_VALUE, clock.watermark(0));
+    clock.observe(2, 3000, 1);
+    assertEquals(2799, clock.watermark(1));
+    EventClock silent = new EventClock(200, 10_000);
+    silent.expect(2, 0);
+    silent.observe(1, 5000, 10_000);
+    assertEquals(4799, silent.watermark(10_000)); // source 2 idle since 0
+  }
+
+  /**
+   * q5's windows (10 s every 2 s) over closed slides: each closes once the watermark reaches its
+   * last millisecond, those holding no bid (between slides 0 and 20 000) have no rows, a row's time
+   * is its window's latest bid's, and a tie gives a row per auction.
+   */
+  @Test
+  void slidingCountsCloseEveryWindowHoldingABidOnceWithItsLeaders() {
+    NexmarkTopology.SlidingCounts windows = new NexmarkTopology.SlidingCounts();
+    windows.closed(0, slide(10, new long[] {1000, 1}));
+    assertEquals(List.of("1,10,1000,1,-8000,10"), windows.close(1999));
+    assertEquals(List.of(), windows.close(3998));
+    assertEquals(List.of("1,10,1000,1,-6000,10", "1,10,1000,1,-4000,10"), windows.close(6000));
+    assertEquals(List.of("1,10,1000,1,-2000,10", "1,10,1000,1,0,10"), windows.close(9999));
+    assertEquals(List.of(), windows.close(19_999));
+    windows.closed(20_000, slide(20, new long[] {1001, 2}));
+    assertEquals(List.of("2,20,1001,2,12000,20"), windows.close(21_999));
+    windows.closed(22_000, slide(22, new long[] {1000, 1}));
+    windows.closed(24_000, slide(24, new long[] {1000, 1}));
+    List<String> rows = new ArrayList<>(windows.close(Long.MAX_VALUE));
+    rows.sort(null);
+    assertEquals(
+        List.of(
+            "1,24,1000,1,24000,24",
+            "1,24,1000,2,16000,24",
+            "1,24,1000,2,18000,24",
+            "1,24,1000,2,20000,24",
+            "1,24,1000,2,22000,24",
+            "2,22,1001,2,14000,22",
+            "2,24,1001,2,16000,24",
+            "2,24,1001,2,18000,24",
+            "2,24,1001,2,20000,24"),
+        rows);
+    assertEquals(List.of(), windows.close(Long.MAX_VALUE));
+  }
+
+  /** A closed slide of bids, each {auction, count}, at {@code t} (and {@code in}). */
+  private static NexmarkTopology.HotItems.Slide slide(long t, long[]... bids) {
+    NexmarkTopology.HotItems.Slide slide = new NexmarkTopology.HotItems.Slide();
+    for (long[] b : bids) {
+      for (int i = 0; i < b[1]; i++) {
+        slide.add(b[0], t, t);
+      }
+    }
+    return slide;
+  }
 }

@@ -41,7 +41,9 @@ class StormEngineTest {
             "sla.ms", "500",
             "out.of.orderness.ms", "200",
             "lateness.ms", "0"));
-    params.putAll(Map.of("timer.ms", "1000", "streams", "3", "parser", "scala"));
+    params.putAll(
+        Map.of(
+            "timer.ms", "1000", "streams", "3", "parser", "scala", "watermark.delay.ms", "4000"));
     for (String workload : StormEngine.CATALOGUE.workloads()) {
       SourceReadiness.reset();
       JobSpec spec = spec(workload, params, settings());

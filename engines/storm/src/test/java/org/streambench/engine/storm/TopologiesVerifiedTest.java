@@ -31,9 +31,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.api.workload.JoinParts;
+import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.YsbRedisForClass;
 import org.streambench.api.workload.YsbTestRedis;
 import org.streambench.verifier.workload.JobCases;
@@ -71,7 +74,7 @@ class TopologiesVerifiedTest {
   @BeforeAll
   static void startStorm() throws Exception {
     // a slot per test: a killed topology's worker frees its slot only seconds later
-    storm = LocalStorm.start(dir, 9, Map.of());
+    storm = LocalStorm.start(dir, 15, Map.of());
     Field f = LocalStorm.class.getDeclaredField("cluster");
     f.setAccessible(true);
     cluster = (LocalCluster) f.get(storm);
@@ -175,6 +178,23 @@ class TopologiesVerifiedTest {
                 "lateness.ms", "0"),
             replay);
     replay.assertValidAndDamageCaught(out, Replay::overcountFirst);
+  }
+
+  /**
+   * Nexmark's queries that Storm runs, each on its {@link JobCases} input; each spout task of a
+   * windowed one ends with the end marker, which moves event time past the last window.
+   */
+  @ParameterizedTest
+  @EnumSource(
+      value = NexmarkQuery.class,
+      names = {"Q0", "Q1", "Q2", "Q3", "Q5", "Q7", "Q8"})
+  void nexmark(NexmarkQuery q) throws Exception {
+    Replay replay = JobCases.nexmark(q);
+    Map<String, String> params =
+        q.shape() == NexmarkQuery.Shape.WINDOWED
+            ? Map.of("watermark.delay.ms", Long.toString(JobCases.NEXMARK_WATERMARK_DELAY_MS))
+            : Map.of();
+    replay.assertValidAndDamageCaught(run(q.workload(), params, replay), Replay::dropOne);
   }
 
   // --- the topology with its Kafka ends swapped, and the judgement

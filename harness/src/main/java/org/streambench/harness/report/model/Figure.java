@@ -52,6 +52,21 @@ public enum Figure {
   /** The rig's own CPU beside the engine's: the Kafka nodes, and the harness (the driver). */
   BROKER_CORES("broker cores", "cores", "broker_steady_cores", r -> steadyCores(r, "broker")),
   DRIVER_CORES("driver cores", "cores", "harness_steady_cores", r -> steadyCores(r, "harness")),
+  /**
+   * Nexmark's Cores × Time, per million input records: the engine's CPU seconds (steady cores over
+   * steady throughput in), a warm-up share left out as the steady state leaves it out.
+   */
+  ENGINE_CORE_SECONDS(
+      "engine cores × time",
+      "core·s per M",
+      "engine_core_seconds_per_million",
+      r -> coreSecondsPerMillion(r, "engine")),
+  /** The same of the Kafka broker(s): what the engine's reading and writing cost the rig. */
+  BROKER_CORE_SECONDS(
+      "broker cores × time",
+      "core·s per M",
+      "broker_core_seconds_per_million",
+      r -> coreSecondsPerMillion(r, "broker")),
   /** The whole machine, every process counted: what the rig and the engine left of its CPUs. */
   MACHINE_BUSY(
       "machine busy", "cores", "machine_busy_cores", r -> ofMachine(r, MachineUsage::busyCores)),
@@ -240,6 +255,12 @@ public enum Figure {
     ProcessUsage p = process(r, "engine");
     int n = p == null ? 0 : CpuList.count(p.allowedCpus());
     return n == 0 ? Double.NaN : n;
+  }
+
+  /** A role's CPU seconds per million input records in the steady state. */
+  static double coreSecondsPerMillion(RunResult r, String role) {
+    double in = r.throughput() == null ? Double.NaN : r.throughput().inPerSecond();
+    return in > 0 ? steadyCores(r, role) / in * 1e6 : Double.NaN;
   }
 
   public static double steadyCores(RunResult r, String role) {

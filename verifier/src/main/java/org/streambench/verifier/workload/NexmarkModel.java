@@ -1,0 +1,273 @@
+package org.streambench.verifier.workload;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.streambench.api.workload.NexmarkEvents;
+import org.streambench.api.workload.NexmarkQuery;
+
+/**
+ * What a stateful Nexmark query outputs for the events generated (docs/nexmark.md), tallied on the
+ * generator thread as each event is made and finished when generation is over. Each row is keyed by
+ * the seq of the one event it is about (q3 the auction, q7 the bid, q8 the person) and carries the
+ * latest intended time among the events that made it, from which event-time latency is measured.
+ */
+abstract class NexmarkModel {
+  /** A row's columns (between its {@code seq,t} and its stamps) and its {@code t}. */
+  record Row(List<String> columns, long t) {
+    /** The row as the check compares it: its columns and {@code t}, comma-separated. */
+    String text() {
+      return String.join(",", columns) + "@" + t;
+    }
+  }
+
+  /** Event {@code seq}, {@code e}, intended at {@code t} (µs), was generated; in seq order. */
+  abstract void add(long seq, long t, NexmarkEvents.Event e);
+
+  /**
+   * The rows of everything added, by key: the seq of the event a row is about, and {@code @<window
+   * start>} after it where one event has a row per window ({@link #windowColumn}).
+   */
+  abstract Map<String, Row> rows();
+
+  /** The column (among the query's) holding the window of a row's key, or -1 where seq alone is. */
+  int windowColumn() {
+    return -1;
+  }
+
+  static NexmarkModel of(NexmarkQuery query) {
+    return switch (query) {
+      case Q3 -> new LocalItemSuggestion();
+      case Q5 -> new HotItems();
+      case Q7 -> new HighestBid();
+      case Q8 -> new NewUsers();
+      default -> throw new IllegalArgumentException(query + " is stateless");
+    };
+  }
+
+  /** The start (epoch ms) of the tumbling window event time {@code dateTime} (ms) falls in. */
+  static long windowStart(long dateTime) {
+    return dateTime - Math.floorMod(dateTime, NexmarkQuery.WINDOW_MS);
+  }
+
+  /**
+   * q3: every auction in category 10 joined with its seller, if the seller is a generated person of
+   * Oregon, Idaho or California; the row is ready when the later of the two has arrived.
+   */
+  static final class LocalItemSuggestion extends NexmarkModel {
+    /** The people of those states: their {@code name,city,state}, by id. */
+    private final Map<Long, Timed<List<String>>> people = new HashMap<>();
+
+    /** The auctions in category 10: their id and seller. */
+    private final List<Timed<long[]>> auctions = new ArrayList<>();
+
+    @Override
+    void add(long seq, long t, NexmarkEvents.Event e) {
+      if (e instanceof NexmarkEvents.Person p && NexmarkQuery.Q3_STATES.contains(p.state())) {
+        people.put(p.id(), new Timed<>(seq, t, List.of(p.name(), p.city(), p.state())));
+      } else if (e instanceof NexmarkEvents.Auction a && a.category() == NexmarkQuery.Q3_CATEGORY) {
+        auctions.add(new Timed<>(seq, t, new long[] {a.id(), a.seller()}));
+      }
+    }
+
+    @Override
+    Map<String, Row> rows() {
+      Map<String, Row> rows = new HashMap<>();
+      for (Timed<long[]> a : auctions) {
+        Timed<List<String>> p = people.get(a.event()[1]);
+        if (p != null) {
+          List<String> columns = new ArrayList<>(p.event());
+          columns.add(Long.toString(a.event()[0]));
+          rows.put(Long.toString(a.seq()), new Row(columns, Math.max(a.t(), p.t())));
+        }
+      }
+      return rows;
+    }
+  }
+
+  /**
+   * A query over tumbling windows: each window's state until event time has moved a window past it
+   * (events arrive in intended-time order), then only its rows.
+   */
+  abstract static class Windowed<W> extends NexmarkModel {
+    private final TreeMap<Long, W> open = new TreeMap<>();
+    private final Map<String, Row> rows = new HashMap<>();
+
+    /** The window of event time {@code dateTime} (ms), closing those a window behind it. */
+    final W window(long dateTime) {
+      long start = windowStart(dateTime);
+      while (!open.isEmpty() && open.firstKey() < start - NexmarkQuery.WINDOW_MS) {
+        var oldest = open.pollFirstEntry();
+        close(oldest.getKey(), oldest.getValue(), rows);
+      }
+      return open.computeIfAbsent(start, s -> newWindow());
+    }
+
+    abstract W newWindow();
+
+    /** Adds the rows of window {@code w}, starting at {@code start} (epoch ms), to {@code rows}. */
+    abstract void close(long start, W w, Map<String, Row> rows);
+
+    @Override
+    final Map<String, Row> rows() {
+      open.forEach((start, w) -> close(start, w, rows));
+      open.clear();
+      return rows;
+    }
+  }
+
+  /** q7: per tumbling window, the bids at its highest price; each row waits for the window. */
+  static final class HighestBid extends Windowed<HighestBid.Highest> {
+    @Override
+    void add(long seq, long t, NexmarkEvents.Event e) {
+      if (e instanceof NexmarkEvents.Bid b) {
+        window(b.dateTime()).add(seq, t, b);
+      }
+    }
+
+    @Override
+    Highest newWindow() {
+      return new Highest();
+    }
+
+    @Override
+    void close(long start, Highest w, Map<String, Row> rows) {
+      for (Timed<NexmarkEvents.Bid> b : w.top) {
+        NexmarkEvents.Bid bid = b.event();
+        rows.put(
+            Long.toString(b.seq()),
+            new Row(
+                List.of(
+                    Long.toString(bid.auction()),
+                    Long.toString(bid.price()),
+                    Long.toString(bid.bidder()),
+                    Long.toString(bid.dateTime()),
+                    bid.extra()),
+                w.latestT));
+      }
+    }
+
+    static final class Highest {
+      private final List<Timed<NexmarkEvents.Bid>> top = new ArrayList<>();
+      private long latestT = Long.MIN_VALUE;
+
+      void add(long seq, long t, NexmarkEvents.Bid b) {
+        latestT = Math.max(latestT, t);
+        if (!top.isEmpty() && b.price() < top.get(0).event().price()) {
+          return;
+        }
+        if (!top.isEmpty() && b.price() > top.get(0).event().price()) {
+          top.clear();
+        }
+        top.add(new Timed<>(seq, t, b));
+      }
+    }
+  }
+
+  /**
+   * q5: per sliding window (10 s every 2 s), the auctions with the most bids in it; a row per
+   * window and auction, keyed by the auction's seq and the window, its time the window's latest bid
+   * (every bid of a window decides which auctions lead it).
+   */
+  static final class HotItems extends NexmarkModel {
+    /** Counts per auction of each slide (2 s): a window is five slides. */
+    private final TreeMap<Long, Slide> slides = new TreeMap<>();
+
+    @Override
+    void add(long seq, long t, NexmarkEvents.Event e) {
+      if (e instanceof NexmarkEvents.Bid b) {
+        long start = b.dateTime() - Math.floorMod(b.dateTime(), NexmarkQuery.Q5_SLIDE_MS);
+        slides.computeIfAbsent(start, s -> new Slide()).add(b.auction(), t);
+      }
+    }
+
+    @Override
+    int windowColumn() {
+      return 2;
+    }
+
+    @Override
+    Map<String, Row> rows() {
+      Map<String, Row> rows = new HashMap<>();
+      if (slides.isEmpty()) {
+        return rows;
+      }
+      long perWindow = NexmarkQuery.Q5_WINDOW_MS / NexmarkQuery.Q5_SLIDE_MS;
+      long first = slides.firstKey() - (perWindow - 1) * NexmarkQuery.Q5_SLIDE_MS;
+      for (long start = first; start <= slides.lastKey(); start += NexmarkQuery.Q5_SLIDE_MS) {
+        Map<Long, Long> counts = new HashMap<>();
+        long latest = Long.MIN_VALUE;
+        for (Slide s : slides.subMap(start, start + NexmarkQuery.Q5_WINDOW_MS).values()) {
+          s.counts.forEach((auction, n) -> counts.merge(auction, n, Long::sum));
+          latest = Math.max(latest, s.latestT);
+        }
+        long max = counts.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        for (Map.Entry<Long, Long> c : counts.entrySet()) {
+          if (c.getValue() == max) {
+            rows.put(
+                NexmarkEvents.auctionSeq(c.getKey()) + "@" + start,
+                new Row(
+                    List.of(Long.toString(c.getKey()), Long.toString(max), Long.toString(start)),
+                    latest));
+          }
+        }
+      }
+      return rows;
+    }
+
+    private static final class Slide {
+      private final Map<Long, Long> counts = new HashMap<>();
+      private long latestT = Long.MIN_VALUE;
+
+      void add(long auction, long t) {
+        counts.merge(auction, 1L, Long::sum);
+        latestT = Math.max(latestT, t);
+      }
+    }
+  }
+
+  /**
+   * q8: per tumbling window, the people who joined in it and opened an auction in it; the row's
+   * time is the latest of the person and their auctions in the window.
+   */
+  static final class NewUsers extends Windowed<NewUsers.Window> {
+    @Override
+    void add(long seq, long t, NexmarkEvents.Event e) {
+      if (e instanceof NexmarkEvents.Person p) {
+        window(p.dateTime()).people.put(p.id(), new Timed<>(seq, t, p.name()));
+      } else if (e instanceof NexmarkEvents.Auction a) {
+        window(a.dateTime()).sellers.merge(a.seller(), t, Math::max);
+      }
+    }
+
+    @Override
+    Window newWindow() {
+      return new Window();
+    }
+
+    @Override
+    void close(long start, Window w, Map<String, Row> rows) {
+      w.people.forEach(
+          (id, p) -> {
+            Long sold = w.sellers.get(id);
+            if (sold != null) {
+              rows.put(
+                  Long.toString(p.seq()),
+                  new Row(
+                      List.of(Long.toString(id), p.event(), Long.toString(start)),
+                      Math.max(p.t(), sold)));
+            }
+          });
+    }
+
+    static final class Window {
+      private final Map<Long, Timed<String>> people = new HashMap<>();
+      private final Map<Long, Long> sellers = new HashMap<>();
+    }
+  }
+
+  /** An event, its seq and its intended time (µs). */
+  record Timed<E>(long seq, long t, E event) {}
+}
