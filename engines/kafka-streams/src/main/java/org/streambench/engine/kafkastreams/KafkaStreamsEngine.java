@@ -72,8 +72,8 @@ public final class KafkaStreamsEngine implements StreamEngine {
           .add("nexmark-q2", NexmarkTopology::q2)
           .add("nexmark-q3", NexmarkTopology::q3)
           // q5, q7 and q8 (NexmarkTopology) are not offered yet: on a real broker with two
-          // upstream tasks they dropped a task's last records as late in about half of the
-          // workload matrix's runs (docs/nexmark.md), which their one-task tests cannot show
+          // upstream tasks some workload matrix runs dropped records (docs/nexmark.md), which
+          // their one-task tests cannot show
           .noInJobBecause("its topologies always read Kafka");
 
   public static void main(String[] args) {
