@@ -2,6 +2,7 @@ package org.streambench.api.workload;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
+import org.streambench.api.WorkloadParams;
 
 /**
  * Nexmark's event stream (docs/nexmark.md), as Apache Beam's Nexmark generator defines it: event
@@ -376,6 +377,26 @@ public final class NexmarkEvents {
   }
 
   /** An auction's length: uniform with a mean of the time {@code numInFlightAuctions} take. */
+  /**
+   * The longest an auction lasts, ms: twice the time its in-flight auctions take to be made at
+   * {@code interEventDelayUs} (Beam's horizon), which bounds {@link #auctionLengthMs}.
+   */
+  public long maxAuctionLengthMs() {
+    return maxAuctionLengthMs(config.numInFlightAuctions(), config.interEventDelayUs());
+  }
+
+  /** {@link #maxAuctionLengthMs()} of a job's workload parameters, as an engine reads them. */
+  public static long maxAuctionLengthMs(WorkloadParams params) {
+    return maxAuctionLengthMs(
+        params.integer("in-flight.auctions"), params.longValue("inter-event.delay.us"));
+  }
+
+  private static long maxAuctionLengthMs(int numInFlightAuctions, long interEventDelayUs) {
+    long eventsForAuctions =
+        ((long) numInFlightAuctions * PROPORTION_DENOMINATOR) / AUCTION_PROPORTION;
+    return 2 * (eventsForAuctions * interEventDelayUs / 1000L + 1);
+  }
+
   private long auctionLengthMs(long n, Random random) {
     long eventsForAuctions =
         ((long) config.numInFlightAuctions() * PROPORTION_DENOMINATOR) / AUCTION_PROPORTION;

@@ -61,6 +61,17 @@ public enum NexmarkQuery {
    */
   Q3(4, Shape.JOIN),
   /**
+   * Average price for a category: per category and tumbling 10 s window of the auctions' expiry,
+   * the average of their winning prices, {@code category,avg,starttime} (the window's start, epoch
+   * ms). An auction's winning price is its highest bid from its opening to its expiry, both
+   * included, as the nexmark project's {@code B.dateTime BETWEEN A.dateTime AND A.expires}; one
+   * without such a bid has none. The nexmark project averages over all auctions ever closed, a
+   * result that is revised with every auction; here, as Beam's model does, each window of closing
+   * auctions has one final row. The average is the sum's integer quotient by the count (Flink's
+   * {@code AVG} of a {@code BIGINT}).
+   */
+  Q4(3, Shape.WINDOWED),
+  /**
    * Hot items: per sliding 10 s window every 2 s, the auctions with the most bids, {@code
    * auction,num,starttime} (the window's start, epoch ms; ties give several rows).
    */
@@ -98,6 +109,24 @@ public enum NexmarkQuery {
   public static final long Q5_WINDOW_MS = 10_000;
 
   public static final long Q5_SLIDE_MS = 2_000;
+
+  /**
+   * How far past the last event, ms, the end marker of a windowed query's input is in event time
+   * (docs/nexmark.md): a window and the watermark delay, so that every window closes, and a second.
+   */
+  public static long endMarkerLeadMs(long watermarkDelayMs) {
+    return WINDOW_MS + watermarkDelayMs + 1_000;
+  }
+
+  /**
+   * This query's end marker lead, ms ({@link #endMarkerLeadMs(long)}), and for q4 twice the longest
+   * an auction lasts on top: its last windows are those of the last auctions' expiry, and a join of
+   * auctions with their bids bounded by that length holds event time back by as much behind it
+   * (Flink's interval join and Spark's stream-stream join delay their output's watermark so).
+   */
+  public long endMarkerLeadMs(long watermarkDelayMs, long maxAuctionLengthMs) {
+    return endMarkerLeadMs(watermarkDelayMs) + (this == Q4 ? 2 * maxAuctionLengthMs : 0);
+  }
 
   /** q1's exchange rate, dollars to euros. */
   public static final BigDecimal DOLLAR_TO_EURO = new BigDecimal("0.908");

@@ -34,6 +34,9 @@ final class NexmarkWorkload implements Workload {
       case Q3 ->
           "Nexmark q3: auctions in category 10 joined with their Oregon, Idaho or California"
               + " sellers (an unbounded join)";
+      case Q4 ->
+          "Nexmark q4: per category, the average winning price of the auctions closing in each"
+              + " 10 s window (a join and two aggregations, event time)";
       case Q5 ->
           "Nexmark q5: the auctions with the most bids in each sliding 10 s window, every 2 s"
               + " (event time)";

@@ -53,6 +53,7 @@ class WorkloadMatrixIT {
           Map.entry("nexmark-q2", Map.of()),
           // stateful: every engine, as windows, watermarks and joins meet real partitions here
           Map.entry("nexmark-q3", Map.of()),
+          Map.entry("nexmark-q4", Map.of()),
           Map.entry("nexmark-q5", Map.of()),
           Map.entry("nexmark-q7", Map.of()),
           Map.entry("nexmark-q8", Map.of()));

@@ -74,6 +74,21 @@ public final class JobCases {
   /** The watermark delay of Nexmark's windowed queries in their job tests, ms. */
   public static final long NEXMARK_WATERMARK_DELAY_MS = 4000;
 
+  /**
+   * The workload parameters a Nexmark job reads in its tests: the watermark delay and the
+   * generator's settings that bound an auction's length (q4's join), at their defaults.
+   */
+  public static Map<String, String> nexmarkParams() {
+    NexmarkEvents.Config d = NexmarkEvents.Config.DEFAULT;
+    return Map.of(
+        "watermark.delay.ms",
+        Long.toString(NEXMARK_WATERMARK_DELAY_MS),
+        "in-flight.auctions",
+        Integer.toString(d.numInFlightAuctions()),
+        "inter-event.delay.us",
+        Long.toString(d.interEventDelayUs()));
+  }
+
   private static NexmarkStatefulCheck nexmarkStateful(NexmarkEvents events, NexmarkQuery q) {
     return new NexmarkStatefulCheck(events, q, GUARANTEE, NEXMARK_WATERMARK_DELAY_MS);
   }

@@ -40,6 +40,7 @@ abstract class NexmarkModel {
   static NexmarkModel of(NexmarkQuery query) {
     return switch (query) {
       case Q3 -> new LocalItemSuggestion();
+      case Q4 -> new AveragePrice();
       case Q5 -> new HotItems();
       case Q7 -> new HighestBid();
       case Q8 -> new NewUsers();
@@ -84,6 +85,95 @@ abstract class NexmarkModel {
         }
       }
       return rows;
+    }
+  }
+
+  /**
+   * q4: per category and tumbling window of the auctions' expiry, the average of their winning
+   * prices (the highest bid from an auction's opening to its expiry, both included); the row's time
+   * is the latest of those auctions and of all their bids in time, as every such bid decides a
+   * winning price. An auction is open until event time passes its expiry (events arrive in
+   * intended-time order, so no later bid counts).
+   */
+  static final class AveragePrice extends NexmarkModel {
+    private final Map<Long, OpenAuction> open = new HashMap<>();
+    private final TreeMap<Long, List<Long>> byExpiry = new TreeMap<>();
+    private final Map<String, long[]> windows = new HashMap<>(); // sum, count, latest t
+
+    @Override
+    void add(long seq, long t, NexmarkEvents.Event e) {
+      if (e instanceof NexmarkEvents.Auction a) {
+        closeBefore(a.dateTime());
+        open.put(a.id(), new OpenAuction(a.category(), a.dateTime(), t));
+        byExpiry.computeIfAbsent(a.expires(), x -> new ArrayList<>()).add(a.id());
+      } else if (e instanceof NexmarkEvents.Bid b) {
+        closeBefore(b.dateTime());
+        OpenAuction a = open.get(b.auction());
+        if (a != null && b.dateTime() >= a.dateTime) {
+          a.price = Math.max(a.price, b.price());
+          a.latestT = Math.max(a.latestT, t);
+        }
+      } else if (e instanceof NexmarkEvents.Person p) {
+        closeBefore(p.dateTime());
+      }
+    }
+
+    /** Closes the auctions that expired before event time {@code dateTime} (ms). */
+    private void closeBefore(long dateTime) {
+      while (!byExpiry.isEmpty() && byExpiry.firstKey() < dateTime) {
+        var expired = byExpiry.pollFirstEntry();
+        for (long id : expired.getValue()) {
+          close(open.remove(id), expired.getKey());
+        }
+      }
+    }
+
+    private void close(OpenAuction a, long expires) {
+      if (a.price < 0) {
+        return;
+      }
+      long[] w =
+          windows.computeIfAbsent(
+              a.category + "@" + windowStart(expires), k -> new long[] {0, 0, Long.MIN_VALUE});
+      w[0] += a.price;
+      w[1]++;
+      w[2] = Math.max(w[2], a.latestT);
+    }
+
+    @Override
+    int windowColumn() {
+      return 2;
+    }
+
+    @Override
+    Map<String, Row> rows() {
+      closeBefore(Long.MAX_VALUE);
+      Map<String, Row> rows = new HashMap<>();
+      windows.forEach(
+          (key, w) -> {
+            int at = key.indexOf('@');
+            rows.put(
+                key,
+                new Row(
+                    List.of(
+                        key.substring(0, at), Long.toString(w[0] / w[1]), key.substring(at + 1)),
+                    w[2]));
+          });
+      return rows;
+    }
+
+    /** An auction until it closes: its highest bid so far (-1: none) and latest time. */
+    private static final class OpenAuction {
+      private final long category;
+      private final long dateTime;
+      private long price = -1;
+      private long latestT;
+
+      OpenAuction(long category, long dateTime, long t) {
+        this.category = category;
+        this.dateTime = dateTime;
+        this.latestT = t;
+      }
     }
   }
 

@@ -65,13 +65,17 @@ public final class NexmarkStatefulCheck extends OutputCheck {
     return NexmarkEvents.encode(seq, t, e, buf);
   }
 
-  /** A windowed query's: event time a window and the watermark delay past the last event. */
+  /**
+   * A windowed query's: event time a window and the watermark delay past the last event (and, for
+   * q4, the longest an auction lasts), {@link NexmarkQuery#endMarkerLeadMs(long, long)}.
+   */
   @Override
   public int encodeEndMarker(long lastT, byte[] buf) {
     if (query.shape() != NexmarkQuery.Shape.WINDOWED) {
       return -1;
     }
-    long past = NexmarkQuery.WINDOW_MS * 1000 + watermarkDelayMicros + 1_000_000;
+    long past =
+        query.endMarkerLeadMs(watermarkDelayMicros / 1000, events.maxAuctionLengthMs()) * 1000;
     return NexmarkEvents.encodeEndMarker(lastT + past, buf);
   }
 

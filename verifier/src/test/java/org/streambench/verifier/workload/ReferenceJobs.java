@@ -96,6 +96,7 @@ final class ReferenceJobs {
             }
           }
         }
+        case 4 -> {}
         case 5, 7 -> {
           if (f[2].equals("2")) {
             bids.computeIfAbsent(window(f[6]), w -> new ArrayList<>()).add(f);
@@ -113,6 +114,9 @@ final class ReferenceJobs {
     }
     if (query == 5) {
       return hotItems(bids.values().stream().flatMap(List::stream).toList());
+    }
+    if (query == 4) {
+      return averagePrice(in);
     }
     bids.values()
         .forEach(
@@ -136,6 +140,50 @@ final class ReferenceJobs {
                     out.add(stamped(p[0], t, id + "," + p[4] + "," + start));
                   }
                 }));
+    return out;
+  }
+
+  /**
+   * q4 by brute force: each auction joined with its bids from its opening to its expiry, its
+   * highest price, then per category and 10 s window of expiry the integer mean.
+   */
+  private static List<String> averagePrice(List<Input> in) {
+    List<String[]> auctions = new ArrayList<>();
+    List<String[]> bidsOf = new ArrayList<>();
+    for (Input r : in) {
+      String[] f = r.value().split(",", -1);
+      if (f[2].equals("1")) {
+        auctions.add(f);
+      } else if (f[2].equals("2")) {
+        bidsOf.add(f);
+      }
+    }
+    Map<String, long[]> windows = new java.util.TreeMap<>(); // sum, count, latest t
+    for (String[] a : auctions) {
+      long opens = Long.parseLong(a[8]);
+      long expires = Long.parseLong(a[9]);
+      long max = -1;
+      long t = Long.parseLong(a[1]);
+      for (String[] b : bidsOf) {
+        long at = Long.parseLong(b[6]);
+        if (b[3].equals(a[3]) && at >= opens && at <= expires) {
+          max = Math.max(max, Long.parseLong(b[5]));
+          t = Math.max(t, Long.parseLong(b[1]));
+        }
+      }
+      if (max >= 0) {
+        long[] w = windows.computeIfAbsent(a[11] + "," + window(a[9]), k -> new long[] {0, 0, 0});
+        w[0] += max;
+        w[1]++;
+        w[2] = Math.max(w[2], t);
+      }
+    }
+    List<String> out = new ArrayList<>();
+    windows.forEach(
+        (key, w) -> {
+          String[] k = key.split(",");
+          out.add(stamped(k[0], w[2], k[0] + "," + (w[0] / w[1]) + "," + k[1]));
+        });
     return out;
   }
 

@@ -202,7 +202,7 @@ class WorkloadVerificationTest {
   @ParameterizedTest
   @EnumSource(
       value = NexmarkQuery.class,
-      names = {"Q3", "Q5", "Q7", "Q8"})
+      names = {"Q3", "Q4", "Q5", "Q7", "Q8"})
   void nexmarkStateful(NexmarkQuery q) {
     Replay replay = JobCases.nexmark(q);
     List<String> out =

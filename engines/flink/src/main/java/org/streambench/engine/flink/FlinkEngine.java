@@ -52,6 +52,7 @@ public final class FlinkEngine implements StreamEngine {
           .add("nexmark-q1", NexmarkJob::build)
           .add("nexmark-q2", NexmarkJob::build)
           .add("nexmark-q3", NexmarkJob::build)
+          .add("nexmark-q4", NexmarkJob::build)
           .add("nexmark-q5", NexmarkJob::build)
           .add("nexmark-q7", NexmarkJob::build)
           .add("nexmark-q8", NexmarkJob::build)

@@ -52,6 +52,39 @@ final class NexmarkJob {
       """;
 
   /**
+   * Average price for a category: each auction joined with its bids from its opening to its expiry
+   * by an interval join (the auction on {@code auction_close}, whose event time is its expiry;
+   * bounded by the longest an auction lasts, from the workload's parameters), its winning price the
+   * highest in the tumbling 10 s window of its expiry, and per category the average of those
+   * prices, a window aggregation cascaded on the first. The nexmark project's regular join and
+   * unbounded {@code GROUP BY} would revise each category's average with every auction instead.
+   */
+  static final String Q4 =
+      """
+      WITH Winning AS (
+        SELECT id, category, MAX(price) AS final, MAX(t) AS t, MAX(in_stamp) AS in_stamp,
+               window_start, window_end
+        FROM TABLE(TUMBLE(TABLE auction_bid, DESCRIPTOR(closeTime), INTERVAL '10' SECOND))
+        GROUP BY id, category, window_start, window_end
+      )
+      SELECT category AS seq, MAX(t) AS t, category, AVG(final) AS average,
+             window_start AS starttime, MAX(in_stamp) AS in_stamp
+      FROM Winning
+      GROUP BY category, window_start, window_end
+      """;
+
+  /** q4's auctions with each of their bids in time ({@link #Q4}). */
+  private static final String AUCTION_BID =
+      """
+      CREATE TEMPORARY VIEW auction_bid AS
+      SELECT A.id, A.category, A.closeTime, B.price, GREATEST(A.t, B.t) AS t,
+             GREATEST(A.in_stamp, B.in_stamp) AS in_stamp
+      FROM auction_close AS A JOIN bid AS B ON A.id = B.auction
+        AND B.`dateTime` BETWEEN A.closeTime - INTERVAL '%d' SECOND AND A.closeTime
+      WHERE B.`dateTime` >= A.opened
+      """;
+
+  /**
    * Hot items: the nexmark project's two HOP window aggregations joined on the window ({@code
    * AuctionBids.num >= MaxBids.maxn}), a window join that fires and drops each window once the
    * watermark passes its end. The per-window maximum is a window aggregation cascaded on the
@@ -197,6 +230,7 @@ final class NexmarkJob {
       case Q1 -> Q1;
       case Q2 -> Q2;
       case Q3 -> Q3;
+      case Q4 -> Q4;
       case Q5 -> Q5;
       case Q7 -> Q7;
       case Q8 -> Q8;
@@ -213,7 +247,7 @@ final class NexmarkJob {
             TypeInformation.of(Line.class),
             Line::parse,
             eventTime(q, new WorkloadParams(spec)));
-    KafkaIo.write(query(events, sql(q)), spec);
+    KafkaIo.write(query(events, q, new WorkloadParams(spec)), spec);
   }
 
   /**
@@ -238,18 +272,48 @@ final class NexmarkJob {
    * them. Windows are epoch-aligned and shown in UTC, so that a window's start prints as its epoch
    * ms.
    */
-  static DataStream<String> query(DataStream<Line> events, String sql) {
+  static DataStream<String> query(DataStream<Line> events, NexmarkQuery q, WorkloadParams params) {
     StreamTableEnvironment tables = StreamTableEnvironment.create(events.getExecutionEnvironment());
     tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
+    DataStream<Row> rows = events.map(NexmarkJob::event).returns(EVENT).name("event");
     tables.createTemporaryView(
         "event",
-        events.map(NexmarkJob::event).returns(EVENT).name("event"),
+        rows,
         Schema.newBuilder()
             .columnByMetadata("dateTime", DataTypes.TIMESTAMP_LTZ(3), "rowtime")
             .watermark("dateTime", "SOURCE_WATERMARK()")
             .build());
     VIEWS.forEach(tables::executeSql);
-    return tables.toDataStream(tables.sqlQuery(sql)).map(NexmarkJob::line).name("format");
+    if (q == NexmarkQuery.Q4) {
+      closingAuctions(tables, rows, params);
+    }
+    return tables.toDataStream(tables.sqlQuery(sql(q))).map(NexmarkJob::line).name("format");
+  }
+
+  /**
+   * q4's views: {@code auction_close}, the auctions with their expiry ({@code closeTime}) as event
+   * time under the same watermarks (an auction expires after it opens, so none is late), and {@code
+   * auction_bid} ({@link #AUCTION_BID}).
+   */
+  private static void closingAuctions(
+      StreamTableEnvironment tables, DataStream<Row> rows, WorkloadParams params) {
+    tables.createTemporaryView(
+        "event_close",
+        rows,
+        Schema.newBuilder()
+            .columnByMetadata("opened", DataTypes.TIMESTAMP_LTZ(3), "rowtime")
+            .columnByExpression(
+                "closeTime", "TO_TIMESTAMP_LTZ(COALESCE(auction.expires, t / 1000), 3)")
+            .watermark("closeTime", "SOURCE_WATERMARK()")
+            .build());
+    tables.executeSql(
+        """
+        CREATE TEMPORARY VIEW auction_close AS
+        SELECT seq, t, auction.id, auction.category, opened, closeTime, in_stamp
+        FROM event_close WHERE event_type = 1
+        """);
+    long boundS = (NexmarkEvents.maxAuctionLengthMs(params) + 999) / 1000;
+    tables.executeSql(String.format(AUCTION_BID, boundS));
   }
 
   /** A record {@code seq,t,kind,fields...} as a row of {@code event}. */

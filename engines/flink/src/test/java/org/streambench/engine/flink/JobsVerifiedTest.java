@@ -83,16 +83,12 @@ class JobsVerifiedTest {
       events.add(
           Line.parse(replay.endMarker().getBytes(StandardCharsets.US_ASCII), replay.lastT() + 1));
     }
-    WorkloadParams params =
-        new WorkloadParams(
-            spec(
-                q.workload(),
-                Map.of("watermark.delay.ms", Long.toString(JobCases.NEXMARK_WATERMARK_DELAY_MS))));
+    WorkloadParams params = new WorkloadParams(spec(q.workload(), JobCases.nexmarkParams()));
     DataStream<Line> stream =
         LocalFlink.env()
             .fromData(events)
             .assignTimestampsAndWatermarks(NexmarkJob.eventTime(q, params));
-    List<String> out = run(NexmarkJob.query(stream, NexmarkJob.sql(q)));
+    List<String> out = run(NexmarkJob.query(stream, q, params));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }
 

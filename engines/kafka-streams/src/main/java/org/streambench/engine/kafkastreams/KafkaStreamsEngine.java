@@ -71,9 +71,10 @@ public final class KafkaStreamsEngine implements StreamEngine {
           .add("nexmark-q1", NexmarkTopology::q1)
           .add("nexmark-q2", NexmarkTopology::q2)
           .add("nexmark-q3", NexmarkTopology::q3)
-          // q5, q7 and q8 (NexmarkTopology) are not offered yet: on a real broker with two
-          // upstream tasks some workload matrix runs dropped records (docs/nexmark.md), which
-          // their one-task tests cannot show
+          .add("nexmark-q4", NexmarkTopology::q4)
+          .add("nexmark-q5", NexmarkTopology::q5)
+          .add("nexmark-q7", NexmarkTopology::q7)
+          .add("nexmark-q8", NexmarkTopology::q8)
           .noInJobBecause("its topologies always read Kafka");
 
   public static void main(String[] args) {

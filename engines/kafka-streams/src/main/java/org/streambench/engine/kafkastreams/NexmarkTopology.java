@@ -1,21 +1,10 @@
 package org.streambench.engine.kafkastreams;
 
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -26,22 +15,10 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.kstream.TableJoined;
-import org.apache.kafka.streams.kstream.TimeWindowedKStream;
-import org.apache.kafka.streams.kstream.TimeWindows;
-import org.apache.kafka.streams.processor.StreamPartitioner;
 import org.apache.kafka.streams.processor.TimestampExtractor;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
-import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
 import org.streambench.api.IdentityRecords;
 import org.streambench.api.JobSpec;
-import org.streambench.api.WorkloadParams;
 import org.streambench.api.workload.Csv;
 import org.streambench.api.workload.NexmarkEvents;
 import org.streambench.api.workload.NexmarkQuery;
@@ -198,34 +175,128 @@ final class NexmarkTopology {
   }
 
   /**
+   * q4, average price for a category: the auctions and bids keyed by auction, each auction's
+   * winning price found by {@link WinningBids} and sent on at its expiry; then per category and
+   * tumbling 10 s window of expiry the integer mean of those prices, emitted once the window
+   * closes, {@code seq,t,category,average,starttime,in} (the category as the row's {@code seq}),
+   * with the latest {@code t} and {@code in} of its auctions and their bids. Both stages' end
+   * markers wait for every upstream task's ({@link NexmarkWindows#gated}).
+   *
+   * <p>Both stages run on one task each (repartition topics of one partition). The second closes a
+   * window by its own stream time, the latest expiry among the winners it has seen, so its winners
+   * must come in about the order of their expiry: first-stage tasks in parallel would each close
+   * their auctions by their own stream time, and the end marker makes each close all of its own at
+   * once, so one task's last winners came after another's had moved the second stage's stream time
+   * tens of seconds past them (dropped as late: 62 of a run's winners here).
+   */
+  static void q4(StreamsBuilder builder, JobSpec spec) {
+    builder.addStateStore(StreamsSettings.keyValueStore(spec, WinningBids.AUCTIONS));
+    builder.addStateStore(StreamsSettings.keyValueStore(spec, WinningBids.CLOSING));
+    long grace = NexmarkWindows.watermarkDelayMs(spec);
+    KStream<String, WinningBids.Winner> winners =
+        NexmarkWindows.input(
+                builder,
+                spec,
+                "q4",
+                WinningBids.Part::of,
+                WinningBids.Part.NONE,
+                Repartitioned.<String, WinningBids.Part>as("q4-parts")
+                    .withValueSerde(WinningBids.Part.SERDE)
+                    .withNumberOfPartitions(1))
+            .process(
+                () -> new WinningBids(grace),
+                Named.as("q4-winning-bids"),
+                WinningBids.AUCTIONS,
+                WinningBids.CLOSING);
+    KafkaIo.write(
+        NexmarkWindows.tumbling(
+                builder,
+                spec,
+                NexmarkWindows.gated(
+                    builder,
+                    spec,
+                    winners,
+                    "q4-winners",
+                    WinningBids.Winner::end,
+                    w -> w.category() < 0 ? null : KeyValue.pair(Long.toString(w.category()), w),
+                    WinningBids.Winner.NONE,
+                    Repartitioned.<String, WinningBids.Winner>as("q4-winners")
+                        .withValueSerde(WinningBids.Winner.SERDE)
+                        .withNumberOfPartitions(1)))
+            .aggregate(
+                Average::new,
+                (category, winner, average) -> average.add(winner),
+                NexmarkWindows.windowStore(
+                    "q4-averages", Average.SERDE, spec, NexmarkQuery.WINDOW_MS))
+            .toStream()
+            .filter((window, average) -> average.count > 0)
+            .map(
+                (window, average) ->
+                    KeyValue.pair(
+                        window.key(), average.row(window.key(), window.window().start()))),
+        spec);
+  }
+
+  /** q4's aggregate of a category's window: its winning prices' sum and count, latest t and in. */
+  static final class Average {
+    static final Serde<Average> SERDE =
+        NexmarkWindows.text(
+            a -> a.sum + "," + a.count + "," + a.t + "," + a.in,
+            text -> {
+              Average a = new Average();
+              a.sum = Csv.longField(text, 0);
+              a.count = Csv.longField(text, 1);
+              a.t = Csv.longField(text, 2);
+              a.in = Csv.longField(text, 3);
+              return a;
+            });
+
+    private long sum;
+    private long count;
+    private long t = Long.MIN_VALUE;
+    private long in = Long.MIN_VALUE;
+
+    /** With {@code w}'s price ({@link WinningBids.Winner#NONE}: nothing); this, changed. */
+    Average add(WinningBids.Winner w) {
+      if (w.category() >= 0) {
+        sum += w.price();
+        count++;
+        t = Math.max(t, w.t());
+        in = Math.max(in, w.in());
+      }
+      return this;
+    }
+
+    /** {@code seq,t,category,average,starttime,in}, the category as the row's seq. */
+    String row(String category, long start) {
+      return category + "," + t + "," + category + "," + sum / count + "," + start + "," + in;
+    }
+  }
+
+  /**
    * q5, hot items: per hopping window of {@link NexmarkQuery#Q5_WINDOW_MS} every {@link
    * NexmarkQuery#Q5_SLIDE_MS}, the auctions with the most bids in it (the nexmark project's {@code
    * AuctionBids.num >= MaxBids.maxn}: ties give several rows), {@code
    * seq,t,auction,num,starttime,in} with the auction's seq (from its id: a bid may name an auction
    * not generated yet) and the window's latest {@code t} and {@code in} over all of its bids, as
    * every bid decides which auctions lead. The most bids are the whole window's, so, as q7, every
-   * bid is aggregated on one key in a repartition topic of one partition ({@link HotItems}: the
-   * window's count per auction); each bid counts in the five windows it falls in.
+   * bid goes to one task through a repartition topic of one partition, where {@link HotItems}
+   * counts them per window and auction.
    */
   static void q5(StreamsBuilder builder, JobSpec spec) {
+    builder.addStateStore(StreamsSettings.keyValueStore(spec, HotItems.STORE));
+    long grace = NexmarkWindows.watermarkDelayMs(spec);
     KafkaIo.write(
-        windowed(
+        NexmarkWindows.input(
                 builder,
                 spec,
                 "q5",
-                e -> kind(e) == NexmarkEvents.BID ? KeyValue.pair(ALL, HotBid.of(e)) : null,
-                HotBid.NONE,
-                Repartitioned.<String, HotBid>as("q5-bids")
-                    .withValueSerde(HotBid.SERDE)
-                    .withNumberOfPartitions(1),
-                NexmarkQuery.Q5_WINDOW_MS,
-                NexmarkQuery.Q5_SLIDE_MS)
-            .aggregate(
-                HotItems::new,
-                (key, bid, items) -> items.add(bid),
-                windowStore("q5-windows", HotItems.SERDE))
-            .toStream()
-            .flatMap((window, items) -> items.rows(window.window().start())),
+                e -> kind(e) == NexmarkEvents.BID ? KeyValue.pair(ALL, HotItems.Bid.of(e)) : null,
+                HotItems.Bid.NONE,
+                Repartitioned.<String, HotItems.Bid>as("q5-bids")
+                    .withValueSerde(HotItems.Bid.SERDE)
+                    .withNumberOfPartitions(1))
+            .process(() -> new HotItems(grace), Named.as("q5-hot-items"), HotItems.STORE),
         spec);
   }
 
@@ -238,16 +309,22 @@ final class NexmarkTopology {
    */
   static void q7(StreamsBuilder builder, JobSpec spec) {
     KafkaIo.write(
-        tumbling(
+        NexmarkWindows.tumbling(
                 builder,
                 spec,
-                "q7",
-                e -> kind(e) == NexmarkEvents.BID ? KeyValue.pair(ALL, Highest.of(e)) : null,
-                Highest.NONE,
-                Repartitioned.<String, Highest>as("q7-bids")
-                    .withValueSerde(Highest.SERDE)
-                    .withNumberOfPartitions(1))
-            .reduce(Highest::merge, windowStore("q7-windows", Highest.SERDE))
+                NexmarkWindows.input(
+                    builder,
+                    spec,
+                    "q7",
+                    e -> kind(e) == NexmarkEvents.BID ? KeyValue.pair(ALL, Highest.of(e)) : null,
+                    Highest.NONE,
+                    Repartitioned.<String, Highest>as("q7-bids")
+                        .withValueSerde(Highest.SERDE)
+                        .withNumberOfPartitions(1)))
+            .reduce(
+                Highest::merge,
+                NexmarkWindows.windowStore(
+                    "q7-windows", Highest.SERDE, spec, NexmarkQuery.WINDOW_MS))
             .toStream((window, highest) -> window.key())
             .flatMapValues(Highest::rows),
         spec);
@@ -262,21 +339,27 @@ final class NexmarkTopology {
    */
   static void q8(StreamsBuilder builder, JobSpec spec) {
     KafkaIo.write(
-        tumbling(
+        NexmarkWindows.tumbling(
                 builder,
                 spec,
-                "q8",
-                e ->
-                    switch (kind(e)) {
-                      case NexmarkEvents.PERSON ->
-                          KeyValue.pair(Csv.field(e, 3), NewUser.joined(e));
-                      case NexmarkEvents.AUCTION ->
-                          KeyValue.pair(Csv.field(e, 10), NewUser.sold(e));
-                      default -> null;
-                    },
-                NewUser.NONE,
-                Repartitioned.<String, NewUser>as("q8-people").withValueSerde(NewUser.SERDE))
-            .reduce(NewUser::merge, windowStore("q8-windows", NewUser.SERDE))
+                NexmarkWindows.input(
+                    builder,
+                    spec,
+                    "q8",
+                    e ->
+                        switch (kind(e)) {
+                          case NexmarkEvents.PERSON ->
+                              KeyValue.pair(Csv.field(e, 3), NewUser.joined(e));
+                          case NexmarkEvents.AUCTION ->
+                              KeyValue.pair(Csv.field(e, 10), NewUser.sold(e));
+                          default -> null;
+                        },
+                    NewUser.NONE,
+                    Repartitioned.<String, NewUser>as("q8-people").withValueSerde(NewUser.SERDE)))
+            .reduce(
+                NewUser::merge,
+                NexmarkWindows.windowStore(
+                    "q8-windows", NewUser.SERDE, spec, NexmarkQuery.WINDOW_MS))
             .toStream()
             .filter((window, user) -> user.joinedAndSold())
             .map(
@@ -287,15 +370,6 @@ final class NexmarkTopology {
 
   /** The one key of q5 and q7. */
   static final String ALL = "all";
-
-  /**
-   * The keys of the control records on their way to the windows ({@link Announce}, {@link
-   * EndGate}), each followed by the upstream task's input partition; no query's key starts so.
-   */
-  static final String CONTROL = "$";
-
-  static final String TASK = CONTROL + "task:";
-  static final String END = CONTROL + "end:";
 
   /**
    * Event time: an event's {@code dateTime}, the end marker's {@code t} (µs) in ms. At the source,
@@ -325,314 +399,6 @@ final class NexmarkTopology {
     return event.substring(0, Csv.start(event, 2) - 1);
   }
 
-  /** {@link #windowed} in tumbling windows of {@link NexmarkQuery#WINDOW_MS} (q7, q8). */
-  private static <V> TimeWindowedKStream<String, V> tumbling(
-      StreamsBuilder builder,
-      JobSpec spec,
-      String name,
-      Function<String, KeyValue<String, V>> keyed,
-      V none,
-      Repartitioned<String, V> repartitioned) {
-    return windowed(
-        builder,
-        spec,
-        name,
-        keyed,
-        none,
-        repartitioned,
-        NexmarkQuery.WINDOW_MS,
-        NexmarkQuery.WINDOW_MS);
-  }
-
-  /**
-   * The events keyed by {@code keyed} (null: none), repartitioned by key as {@code repartitioned}
-   * says ({@code name}: of the topology's other parts), in epoch-aligned windows of {@code sizeMs}
-   * starting every {@code advanceMs} (tumbling if the two are equal) with {@code
-   * watermark.delay.ms} as grace, each emitted once when its task's stream time passes its end and
-   * the grace. The end markers reach every task and close its windows, but only once every upstream
-   * task has sent its own ({@link EndGate}).
-   *
-   * <p>Stream time is the highest timestamp a task has seen, so records from an upstream task
-   * running more than the grace behind another are late and dropped (Flink's watermark, the least
-   * of its inputs', would wait for them). The grace is the workload's delay alone, not uricount's
-   * {@code job.window.skew.ms} on top: here grace is latency, and the end marker is a window and
-   * the delay past the last event, which a longer grace would not close.
-   */
-  private static <V> TimeWindowedKStream<String, V> windowed(
-      StreamsBuilder builder,
-      JobSpec spec,
-      String name,
-      Function<String, KeyValue<String, V>> keyed,
-      V none,
-      Repartitioned<String, V> repartitioned,
-      long sizeMs,
-      long advanceMs) {
-    String ends = name + "-ends";
-    builder.addStateStore(StreamsSettings.keyValueStore(spec, ends));
-    Duration grace = Duration.ofMillis(new WorkloadParams(spec).longValue("watermark.delay.ms"));
-    return events(builder, spec)
-        .process(() -> new Announce<>(keyed, none), Named.as(name + "-keyed"))
-        .repartition(
-            repartitioned
-                .withKeySerde(Serdes.String())
-                .withStreamPartitioner(controlToEveryPartition()))
-        .processValues(() -> new EndGate<V>(ends), Named.as(ends), ends)
-        .groupByKey()
-        .windowedBy(
-            TimeWindows.ofSizeAndGrace(Duration.ofMillis(sizeMs), grace)
-                .advanceBy(Duration.ofMillis(advanceMs)))
-        .emitStrategy(EmitStrategy.onWindowClose());
-  }
-
-  private static <V> Materialized<String, V, WindowStore<Bytes, byte[]>> windowStore(
-      String name, Serde<V> values) {
-    return Materialized.<String, V, WindowStore<Bytes, byte[]>>as(name)
-        .withKeySerde(Serdes.String())
-        .withValueSerde(values);
-  }
-
-  /**
-   * Partitions as the producer would, by key, but sends control records to every partition
-   * (KIP-837's multicast): each task downstream closes its windows by the records it sees.
-   */
-  static <V> StreamPartitioner<String, V> controlToEveryPartition() {
-    return new StreamPartitioner<>() {
-      @Override
-      public Optional<Set<Integer>> partitions(
-          String topic, String key, V value, Headers headers, int partitions) {
-        return key.startsWith(CONTROL)
-            ? Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toSet()))
-            : Optional.empty();
-      }
-
-      /** Still abstract, deprecated for the one above (KIP-1321), which Kafka Streams calls. */
-      @Override
-      @SuppressWarnings("removal")
-      public Optional<Set<Integer>> partitions(String topic, String key, V value, int partitions) {
-        return partitions(topic, key, value, null, partitions);
-      }
-    };
-  }
-
-  /**
-   * Keys each event for the windows, and tells every task behind the repartition of this task
-   * ({@link #TASK} and its input partition, before its first record) and of the end marker of its
-   * partition ({@link #END}, after its last record), each carrying the aggregate of nothing.
-   */
-  static final class Announce<V> implements Processor<String, String, String, V> {
-    private final Function<String, KeyValue<String, V>> keyed;
-    private final V none;
-    private ProcessorContext<String, V> context;
-    private boolean announced;
-
-    Announce(Function<String, KeyValue<String, V>> keyed, V none) {
-      this.keyed = keyed;
-      this.none = none;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, V> context) {
-      this.context = context;
-    }
-
-    @Override
-    public void process(Record<String, String> event) {
-      if (!announced) {
-        announced = true;
-        context.forward(event.withKey(TASK + partition()).withValue(none));
-      }
-      if (kind(event.value()) == NexmarkEvents.END) {
-        context.forward(event.withKey(END + partition()).withValue(none));
-        return;
-      }
-      KeyValue<String, V> kv = keyed.apply(event.value());
-      if (kv != null) {
-        context.forward(event.withKey(kv.key).withValue(kv.value));
-      }
-    }
-
-    private int partition() {
-      return context.recordMetadata().orElseThrow().partition();
-    }
-  }
-
-  /**
-   * Passes records on to the windows, but an end marker only once every upstream task that
-   * announced itself has sent its own; a task's records reach a partition in the order it sent
-   * them, so by then the last records of every upstream task have arrived. Without it, the first
-   * upstream task to finish would close the last windows before another's last records arrive,
-   * which would then be late; Flink's watermark is the least of its inputs' for the same reason.
-   * The announcements and end markers seen are kept in a store, to outlive a restart.
-   */
-  static final class EndGate<V> implements FixedKeyProcessor<String, V, V> {
-    private final String storeName;
-    private FixedKeyProcessorContext<String, V> context;
-    private KeyValueStore<String, String> seen;
-
-    EndGate(String storeName) {
-      this.storeName = storeName;
-    }
-
-    @Override
-    public void init(FixedKeyProcessorContext<String, V> context) {
-      this.context = context;
-      this.seen = context.getStateStore(storeName);
-    }
-
-    @Override
-    public void process(FixedKeyRecord<String, V> record) {
-      String key = record.key();
-      if (!key.startsWith(CONTROL)) {
-        context.forward(record);
-        return;
-      }
-      seen.put(key, "");
-      if (key.startsWith(END) && everyTaskEnded()) {
-        context.forward(record);
-      }
-    }
-
-    private boolean everyTaskEnded() {
-      try (KeyValueIterator<String, String> tasks = seen.prefixScan(TASK, new StringSerializer())) {
-        while (tasks.hasNext()) {
-          if (seen.get(END + tasks.next().key.substring(TASK.length())) == null) {
-            return false;
-          }
-        }
-      }
-      return true;
-    }
-  }
-
-  /** A serde of values as ASCII text. */
-  static <T> Serde<T> text(Function<T, String> encode, Function<String, T> decode) {
-    return Serdes.serdeFrom(
-        (topic, value) ->
-            value == null ? null : encode.apply(value).getBytes(StandardCharsets.US_ASCII),
-        (topic, bytes) ->
-            bytes == null ? null : decode.apply(new String(bytes, StandardCharsets.US_ASCII)));
-  }
-
-  /**
-   * A bid as q5 counts it: its auction, {@code t} and {@code in}. {@link #NONE} (an end marker)
-   * counts nothing.
-   */
-  record HotBid(long auction, long t, long in) {
-    static final HotBid NONE = new HotBid(-1, Long.MIN_VALUE, Long.MIN_VALUE);
-    static final Serde<HotBid> SERDE =
-        text(
-            b -> b.auction + "," + b.t + "," + b.in,
-            text ->
-                new HotBid(Csv.longField(text, 0), Csv.longField(text, 1), Csv.longField(text, 2)));
-
-    /** The stamped bid {@code seq,t,2,auction,bidder,price,dateTime,extra,in}. */
-    static HotBid of(String bid) {
-      return new HotBid(
-          Csv.longField(bid, 3), Csv.longField(bid, 1), IdentityRecords.lastStamp(bid));
-    }
-  }
-
-  /**
-   * q5's aggregate of a window: its count of bids per auction and the latest {@code t} and {@code
-   * in} of all of its bids. Each bid updates five windows' aggregates, each read from the store and
-   * written back, so the counts are kept as two arrays, by auction ascending, and stored as longs
-   * ({@link #SERDE}), not text.
-   */
-  static final class HotItems {
-    static final Serde<HotItems> SERDE =
-        Serdes.serdeFrom(
-            (topic, items) -> items == null ? null : items.encode(),
-            (topic, bytes) -> bytes == null ? null : decode(bytes));
-
-    private long t = Long.MIN_VALUE;
-    private long in = Long.MIN_VALUE;
-    private long[] auctions = new long[0];
-    private long[] counts = new long[0];
-
-    /** Counts {@code bid} in this window ({@link HotBid#NONE}: nothing); this, changed. */
-    HotItems add(HotBid bid) {
-      if (bid.auction() < 0) {
-        return this;
-      }
-      t = Math.max(t, bid.t());
-      in = Math.max(in, bid.in());
-      int i = Arrays.binarySearch(auctions, bid.auction());
-      if (i >= 0) {
-        counts[i]++;
-        return this;
-      }
-      int at = -i - 1;
-      auctions = inserted(auctions, at, bid.auction());
-      counts = inserted(counts, at, 1);
-      return this;
-    }
-
-    private static long[] inserted(long[] values, int at, long value) {
-      long[] grown = new long[values.length + 1];
-      System.arraycopy(values, 0, grown, 0, at);
-      grown[at] = value;
-      System.arraycopy(values, at, grown, at + 1, values.length - at);
-      return grown;
-    }
-
-    /**
-     * The rows of the window starting at {@code start} (epoch ms), by auction: a row per auction
-     * with its most bids, {@code seq,t,auction,num,starttime,in}; none for a window of no bids.
-     */
-    List<KeyValue<String, String>> rows(long start) {
-      long max = 0;
-      for (long n : counts) {
-        max = Math.max(max, n);
-      }
-      List<KeyValue<String, String>> rows = new ArrayList<>(1);
-      for (int i = 0; i < auctions.length; i++) {
-        if (counts[i] == max) {
-          long auction = auctions[i];
-          rows.add(
-              KeyValue.pair(
-                  Long.toString(auction),
-                  NexmarkEvents.auctionSeq(auction)
-                      + ","
-                      + t
-                      + ","
-                      + auction
-                      + ","
-                      + max
-                      + ","
-                      + start
-                      + ","
-                      + in));
-        }
-      }
-      return rows;
-    }
-
-    /** {@code t}, {@code in}, then each auction and its count. */
-    byte[] encode() {
-      ByteBuffer buf = ByteBuffer.allocate(Long.BYTES * (2 + 2 * auctions.length));
-      buf.putLong(t).putLong(in);
-      for (int i = 0; i < auctions.length; i++) {
-        buf.putLong(auctions[i]).putLong(counts[i]);
-      }
-      return buf.array();
-    }
-
-    static HotItems decode(byte[] bytes) {
-      ByteBuffer buf = ByteBuffer.wrap(bytes);
-      HotItems items = new HotItems();
-      items.t = buf.getLong();
-      items.in = buf.getLong();
-      int n = buf.remaining() / (2 * Long.BYTES);
-      items.auctions = new long[n];
-      items.counts = new long[n];
-      for (int i = 0; i < n; i++) {
-        items.auctions[i] = buf.getLong();
-        items.counts[i] = buf.getLong();
-      }
-      return items;
-    }
-  }
-
   /**
    * q7's aggregate of a window: the highest price of its bids, the bids at that price (each {@code
    * seq,auction,price,bidder,dateTime,extra}) and the latest {@code t} and {@code in} of all of its
@@ -641,7 +407,7 @@ final class NexmarkTopology {
   record Highest(long price, long t, long in, List<String> bids) {
     static final Highest NONE =
         new Highest(Long.MIN_VALUE, Long.MIN_VALUE, Long.MIN_VALUE, List.of());
-    static final Serde<Highest> SERDE = text(Highest::encode, Highest::decode);
+    static final Serde<Highest> SERDE = NexmarkWindows.text(Highest::encode, Highest::decode);
 
     /** The stamped bid {@code seq,t,2,auction,bidder,price,dateTime,extra,in}. */
     static Highest of(String bid) {
@@ -711,7 +477,7 @@ final class NexmarkTopology {
   record NewUser(long seq, long t, long in, String name, long soldT, long soldIn) {
     static final NewUser NONE =
         new NewUser(-1, Long.MIN_VALUE, Long.MIN_VALUE, "", Long.MIN_VALUE, Long.MIN_VALUE);
-    static final Serde<NewUser> SERDE = text(NewUser::encode, NewUser::decode);
+    static final Serde<NewUser> SERDE = NexmarkWindows.text(NewUser::encode, NewUser::decode);
 
     /** The stamped person {@code seq,t,0,id,name,...,in}. */
     static NewUser joined(String person) {

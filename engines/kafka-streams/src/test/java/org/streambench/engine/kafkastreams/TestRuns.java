@@ -81,6 +81,7 @@ final class TestRuns {
       case Q1 -> NexmarkTopology.q1(builder, spec);
       case Q2 -> NexmarkTopology.q2(builder, spec);
       case Q3 -> NexmarkTopology.q3(builder, spec);
+      case Q4 -> NexmarkTopology.q4(builder, spec);
       case Q5 -> NexmarkTopology.q5(builder, spec);
       case Q7 -> NexmarkTopology.q7(builder, spec);
       case Q8 -> NexmarkTopology.q8(builder, spec);

@@ -67,9 +67,7 @@ class TopologiesVerifiedTest {
   void nexmark(NexmarkQuery q) {
     Replay replay = JobCases.nexmark(q);
     Map<String, String> params =
-        q.shape() == NexmarkQuery.Shape.WINDOWED
-            ? Map.of("watermark.delay.ms", Long.toString(JobCases.NEXMARK_WATERMARK_DELAY_MS))
-            : Map.of();
+        q.shape() == NexmarkQuery.Shape.WINDOWED ? JobCases.nexmarkParams() : Map.of();
     List<String> out;
     JobSpec spec = TestRuns.spec(runDir, q.workload(), params, Map.of());
     try (TopologyTestDriver driver = TestRuns.driver(spec, TestRuns.nexmark(q, spec))) {

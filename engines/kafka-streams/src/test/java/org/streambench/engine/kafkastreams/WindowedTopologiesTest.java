@@ -208,7 +208,7 @@ class WindowedTopologiesTest {
               "run-1-q8-people-repartition",
               new StringSerializer(),
               NexmarkTopology.NewUser.SERDE.serializer());
-      otherTask.pipeInput(NexmarkTopology.TASK + 1, NexmarkTopology.NewUser.NONE, BASE_MS);
+      otherTask.pipeInput(NexmarkWindows.TASK + 1, NexmarkTopology.NewUser.NONE, BASE_MS);
       input.pipeInput("50," + t + ",0,1000,Ann Ray,a@b.c,1234,Boise,ID," + BASE_MS + ",xyz");
       input.pipeInput("-1," + (t + 20_000_000) + ",9");
       assertEquals(List.of(), TestRuns.output(driver), "the other task has not ended");
@@ -217,7 +217,7 @@ class WindowedTopologiesTest {
           new NexmarkTopology.NewUser(
               -1, Long.MIN_VALUE, Long.MIN_VALUE, "", t + 2_000_000, Long.MIN_VALUE);
       otherTask.pipeInput("1000", auction, BASE_MS + 2000);
-      otherTask.pipeInput(NexmarkTopology.END + 1, NexmarkTopology.NewUser.NONE, BASE_MS + 20_000);
+      otherTask.pipeInput(NexmarkWindows.END + 1, NexmarkTopology.NewUser.NONE, BASE_MS + 20_000);
       List<String> out = TestRuns.output(driver);
       assertEquals(1, out.size(), out::toString);
       assertTrue(
@@ -274,14 +274,14 @@ class WindowedTopologiesTest {
 
   @Test
   void nexmarkControlRecordsGoToEveryPartition() {
-    StreamPartitioner<String, String> partitioner = NexmarkTopology.controlToEveryPartition();
+    StreamPartitioner<String, String> partitioner = NexmarkWindows.controlToEveryPartition();
     RecordHeaders headers = new RecordHeaders();
     assertEquals(
         Optional.of(Set.of(0, 1, 2)),
-        partitioner.partitions("t", NexmarkTopology.END + 1, "", headers, 3));
+        partitioner.partitions("t", NexmarkWindows.END + 1, "", headers, 3));
     assertEquals(
         Optional.of(Set.of(0, 1, 2)),
-        partitioner.partitions("t", NexmarkTopology.TASK + 0, "", headers, 3));
+        partitioner.partitions("t", NexmarkWindows.TASK + 0, "", headers, 3));
     assertEquals(Optional.empty(), partitioner.partitions("t", "1000", "", headers, 3));
   }
 

@@ -59,6 +59,30 @@ final class NexmarkSql {
           + " FROM auction A JOIN person P ON A.seller = P.id"
           + " WHERE A.category = 10 AND P.state IN ('OR', 'ID', 'CA')";
 
+  /**
+   * Average price for a category in two chained aggregations after a stream-stream interval join:
+   * each auction ({@code auction_close}, its event time its expiry, {@code closeTime}) joined with
+   * its bids from its opening to its expiry, bounded by the longest an auction lasts ({@code %d}
+   * ms), so that Spark can drop both sides' state behind the watermark; its highest price per
+   * tumbling 10 s window of its expiry and auction; and per window and category the integer mean of
+   * those prices (Flink's {@code AVG} of a {@code BIGINT}). The nexmark project's regular join and
+   * unbounded {@code GROUP BY} would revise each category's average with every auction.
+   */
+  private static final String Q4 =
+      "SELECT category AS seq, max(t) AS t, category, sum(final) DIV count(*) AS average,"
+          + " unix_millis(`window`.start) AS starttime, max(in_stamp) AS in_stamp"
+          + " FROM (SELECT `window`, id, category, max(price) AS final, max(t) AS t,"
+          + " max(in_stamp) AS in_stamp"
+          + " FROM (SELECT A.id, A.category, A.closeTime, B.price,"
+          + " greatest(A.t, B.t) AS t, greatest(A.in_stamp, B.in_stamp) AS in_stamp"
+          + " FROM auction_close A JOIN bid B ON A.id = B.auction"
+          + " AND B.eventTime BETWEEN A.closeTime - INTERVAL %d MILLISECONDS AND A.closeTime"
+          + " AND unix_millis(B.eventTime) >= A.opened)"
+          + " GROUP BY window(closeTime, '"
+          + NexmarkQuery.WINDOW_MS
+          + " milliseconds'), id, category)"
+          + " GROUP BY `window`, category";
+
   /** The tumbling event-time window of q7 and q8, epoch-aligned. */
   private static final String WINDOW =
       "window(eventTime, '" + NexmarkQuery.WINDOW_MS + " milliseconds')";
@@ -175,6 +199,10 @@ final class NexmarkSql {
     return start(spark, spec, NexmarkQuery.Q3);
   }
 
+  static StreamingQuery q4(SparkSession spark, JobSpec spec) throws TimeoutException {
+    return start(spark, spec, NexmarkQuery.Q4);
+  }
+
   static StreamingQuery q5(SparkSession spark, JobSpec spec) throws TimeoutException {
     return start(spark, spec, NexmarkQuery.Q5);
   }
@@ -193,13 +221,14 @@ final class NexmarkSql {
     return KafkaIo.write(results(records, q, new WorkloadParams(spec)), spec, "append");
   }
 
-  /** The SQL of query {@code q}. */
-  static String sql(NexmarkQuery q) {
+  /** The SQL of query {@code q} with the workload's {@code params}. */
+  static String sql(NexmarkQuery q, WorkloadParams params) {
     return switch (q) {
       case Q0 -> Q0;
       case Q1 -> Q1;
       case Q2 -> Q2;
       case Q3 -> Q3;
+      case Q4 -> String.format(Q4, NexmarkEvents.maxAuctionLengthMs(params));
       case Q5 -> Q5;
       case Q7 -> Q7;
       case Q8 -> Q8;
@@ -223,6 +252,9 @@ final class NexmarkSql {
                     + " WHEN 2 THEN CAST(f[6] AS BIGINT)"
                     + " ELSE CAST(f[1] AS BIGINT) DIV 1000 END) AS eventTime",
                 "CAST(element_at(f, -1) AS BIGINT) AS in_stamp");
+    if (q == NexmarkQuery.Q4) {
+      closingAuctions(events, params);
+    }
     boolean windowed = q.shape() == NexmarkQuery.Shape.WINDOWED;
     if (windowed) {
       events =
@@ -234,12 +266,38 @@ final class NexmarkSql {
     view(events, "person", NexmarkEvents.PERSON, PERSON, windowed);
     view(events, "auction", NexmarkEvents.AUCTION, AUCTION, windowed);
     view(events, "bid", NexmarkEvents.BID, BID, windowed);
-    Dataset<Row> rows = spark.sql(sql(q));
+    Dataset<Row> rows = spark.sql(sql(q, params));
     String line =
         Arrays.stream(rows.columns())
             .map(c -> "CAST(`" + c + "` AS STRING)")
             .collect(Collectors.joining(", ", "concat_ws(',', ", ")"));
     return rows.selectExpr(line).as(Encoders.STRING());
+  }
+
+  /**
+   * q4's view {@code auction_close}: the auctions (and the end markers, which move its watermark)
+   * with their expiry as event time ({@code closeTime}, the marker's its own) under a watermark of
+   * its own, {@code watermark.delay.ms} behind the latest expiry; an auction opens before it
+   * expires, so the query's watermark, the least of its inputs', is the bids' {@code eventTime}'s.
+   * {@code opened} is the auction's {@code eventTime}, taken before the events' watermark, so that
+   * it is a plain column here.
+   */
+  private static void closingAuctions(Dataset<Row> events, WorkloadParams params) {
+    events
+        .where("kind IN (" + NexmarkEvents.AUCTION + ", " + NexmarkEvents.END + ")")
+        .selectExpr(
+            "seq",
+            "t",
+            "CAST(get(f, 3) AS BIGINT) AS id",
+            "CAST(get(f, 11) AS BIGINT) AS category",
+            "unix_millis(eventTime) AS opened",
+            "CASE kind WHEN "
+                + NexmarkEvents.AUCTION
+                + " THEN timestamp_millis(CAST(get(f, 9) AS"
+                + " BIGINT)) ELSE eventTime END AS closeTime",
+            "in_stamp")
+        .withWatermark("closeTime", params.longValue("watermark.delay.ms") + " milliseconds")
+        .createOrReplaceTempView("auction_close");
   }
 
   /**

@@ -55,6 +55,7 @@ public final class SparkEngine implements StreamEngine {
           .add("nexmark-q1", NexmarkSql::q1)
           .add("nexmark-q2", NexmarkSql::q2)
           .add("nexmark-q3", NexmarkSql::q3)
+          .add("nexmark-q4", NexmarkSql::q4)
           .add("nexmark-q5", NexmarkSql::q5)
           .add("nexmark-q7", NexmarkSql::q7)
           .add("nexmark-q8", NexmarkSql::q8)

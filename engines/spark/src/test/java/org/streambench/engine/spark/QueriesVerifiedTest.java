@@ -109,10 +109,7 @@ class QueriesVerifiedTest {
   @org.junit.jupiter.params.provider.EnumSource(NexmarkQuery.class)
   void nexmark(NexmarkQuery q) throws Exception {
     Replay replay = JobCases.nexmark(q);
-    WorkloadParams params =
-        params(
-            q.workload(),
-            Map.of("watermark.delay.ms", Long.toString(JobCases.NEXMARK_WATERMARK_DELAY_MS)));
+    WorkloadParams params = params(q.workload(), JobCases.nexmarkParams());
     List<String> out = run(replay, "append", in -> NexmarkSql.results(in, q, params));
     replay.assertValidAndDamageCaught(out, Replay::dropOne);
   }

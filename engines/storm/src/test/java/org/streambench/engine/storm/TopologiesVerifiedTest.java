@@ -191,9 +191,7 @@ class TopologiesVerifiedTest {
   void nexmark(NexmarkQuery q) throws Exception {
     Replay replay = JobCases.nexmark(q);
     Map<String, String> params =
-        q.shape() == NexmarkQuery.Shape.WINDOWED
-            ? Map.of("watermark.delay.ms", Long.toString(JobCases.NEXMARK_WATERMARK_DELAY_MS))
-            : Map.of();
+        q.shape() == NexmarkQuery.Shape.WINDOWED ? JobCases.nexmarkParams() : Map.of();
     replay.assertValidAndDamageCaught(run(q.workload(), params, replay), Replay::dropOne);
   }
 
