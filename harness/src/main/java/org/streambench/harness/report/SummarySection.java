@@ -50,15 +50,21 @@ final class SummarySection {
   }
 
   /**
-   * The headline columns, the engine-internal latency beside the end-to-end one, and those of state
-   * and memory and of the workload (YSB's window latency), each where a configuration has it; the
-   * engine's storage I/O where a configuration's is more than its logs ({@link Figure#OF_DISK}).
+   * The headline columns, the engine-internal latency beside the end-to-end one, Nexmark's Cores ×
+   * Time beside the cores where some run is of a Nexmark query, and those of state and memory and
+   * of the workload (YSB's window latency), each where a configuration has it; the engine's storage
+   * I/O where a configuration's is more than its logs ({@link Figure#OF_DISK}).
    */
   static List<Figure> columns(List<Configuration> measured) {
     List<Figure> columns = new ArrayList<>(COLUMNS);
     columns.addAll(
         columns.indexOf(Figure.E2E_P999) + 1,
         Figure.OF_ENGINE_LATENCY.stream().filter(f -> hasSome(measured, f)).toList());
+    if (measured.stream()
+        .flatMap(c -> c.runs().stream())
+        .anyMatch(r -> r.workload().startsWith("nexmark-"))) {
+      columns.addAll(columns.indexOf(Figure.BROKER_CORES) + 1, Figure.OF_NEXMARK);
+    }
     List<Figure> optional = new ArrayList<>(Figure.OF_WORKLOAD);
     optional.addAll(Figure.STATE_AND_MEMORY);
     optional.stream().filter(f -> hasSome(measured, f)).forEach(columns::add);

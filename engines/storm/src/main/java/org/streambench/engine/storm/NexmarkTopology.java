@@ -36,6 +36,9 @@ import org.streambench.api.workload.NexmarkQuery;
  *   <li>q3: {@link LocalItemSuggestion}, people by {@code fieldsGrouping("id")} and auctions by
  *       {@code fieldsGrouping("seller")}, so a seller and its auctions meet in one task: an
  *       unbounded join, whichever side comes first.
+ *   <li>q4: {@link AveragePrice}, every auction and bid by {@code globalGrouping} to one task, as
+ *       q7 and for the same reason: each auction's winning price, then per category and window of
+ *       expiry their average.
  *   <li>q5: {@link HotItems}, every bid by {@code globalGrouping} to one task as q7: a window's
  *       rows need its most bids of one auction, known only once all its bids are counted; its work
  *       is a count per bid, and per 2 s the sum of five slides' counts.
@@ -79,9 +82,9 @@ final class NexmarkTopology {
   static final Fields PERSON =
       new Fields("seq", "t", "id", "name", "city", "state", "dateTime", "in");
 
-  /** An auction's tuple: the columns q3 and q8 read. */
+  /** An auction's tuple: the columns q3, q4 and q8 read. */
   static final Fields AUCTION =
-      new Fields("seq", "t", "id", "seller", "category", "dateTime", "in");
+      new Fields("seq", "t", "id", "seller", "category", "dateTime", "expires", "in");
 
   /** The end marker's tuple: the event time (ms) it moves its spout task to. */
   static final Fields MARKER = new Fields("dateTime");
@@ -143,6 +146,20 @@ final class NexmarkTopology {
         .fieldsGrouping(KafkaIo.SPOUT, PEOPLE, new Fields("id"))
         .fieldsGrouping(KafkaIo.SPOUT, AUCTIONS, new Fields("seller"));
     KafkaIo.addSink(builder, spec).localOrShuffleGrouping("local-item-suggestion");
+    return builder.createTopology();
+  }
+
+  /** q4: per category and tumbling window of expiry, the average winning price. */
+  static StormTopology q4(JobSpec spec) {
+    TopologyBuilder builder = new TopologyBuilder();
+    addEventSpout(builder, spec, NexmarkEvents.AUCTION, NexmarkEvents.BID);
+    builder
+        .setBolt("average-price", new AveragePrice(watermarkDelayMs(spec)), 1)
+        .globalGrouping(KafkaIo.SPOUT)
+        .globalGrouping(KafkaIo.SPOUT, AUCTIONS)
+        .allGrouping(KafkaIo.SPOUT, MARKERS)
+        .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
+    KafkaIo.addSink(builder, spec).localOrShuffleGrouping("average-price");
     return builder.createTopology();
   }
 
@@ -245,6 +262,7 @@ final class NexmarkTopology {
                   Long.parseLong(f[10]),
                   Long.parseLong(f[11]),
                   Long.parseLong(f[8]),
+                  Long.parseLong(f[9]),
                   in)
               .routedTo(AUCTIONS);
       // seq,t,2,auction,bidder,price,dateTime,extra

@@ -58,6 +58,7 @@ public final class StormEngine implements StreamEngine {
           .add("nexmark-q1", NexmarkTopology::q1)
           .add("nexmark-q2", NexmarkTopology::q2)
           .add("nexmark-q3", NexmarkTopology::q3)
+          .add("nexmark-q4", NexmarkTopology::q4)
           .add("nexmark-q5", NexmarkTopology::q5)
           .add("nexmark-q7", NexmarkTopology::q7)
           .add("nexmark-q8", NexmarkTopology::q8)

@@ -187,7 +187,7 @@ class TopologiesVerifiedTest {
   @ParameterizedTest
   @EnumSource(
       value = NexmarkQuery.class,
-      names = {"Q0", "Q1", "Q2", "Q3", "Q5", "Q7", "Q8"})
+      names = {"Q0", "Q1", "Q2", "Q3", "Q4", "Q5", "Q7", "Q8"})
   void nexmark(NexmarkQuery q) throws Exception {
     Replay replay = JobCases.nexmark(q);
     Map<String, String> params =

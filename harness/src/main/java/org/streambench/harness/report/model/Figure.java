@@ -162,6 +162,9 @@ public enum Figure {
 
   public static final double DISK_SHOWN = 0.1;
 
+  /** Nexmark's own figure, Cores × Time: shown beside the cores where some run is of Nexmark. */
+  public static final List<Figure> OF_NEXMARK = List.of(ENGINE_CORE_SECONDS, BROKER_CORE_SECONDS);
+
   /** The figures only some workloads have (YSB's own latency): shown where some run has them. */
   public static final List<Figure> OF_WORKLOAD = List.of(YSB_WINDOW_P50, YSB_WINDOW_P99);
 
