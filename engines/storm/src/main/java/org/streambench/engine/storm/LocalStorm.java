@@ -63,6 +63,12 @@ final class LocalStorm implements AutoCloseable {
       // the resource-aware scheduler would split executors over workers by memory; the default
       // (even) scheduler honours topology.workers
       conf.put(DaemonConfig.STORM_SCHEDULER, DefaultScheduler.class.getName());
+      // The supervisor's localizer deletes a killed topology's files on its periodic cleanup while
+      // a slot may still be releasing that topology's pending download, which reads them: the
+      // slot's NoSuchFileException halts the JVM with exit code 20 (STORM-3523's fix catches only
+      // FileNotFoundException). A local cluster lives for one run or one test class, so its
+      // localizer never needs to reclaim space: cleanup runs once a day.
+      conf.put(DaemonConfig.SUPERVISOR_LOCALIZER_CACHE_CLEANUP_INTERVAL_MS, 86_400_000);
       LocalCluster cluster =
           new LocalCluster.Builder()
               .withSupervisors(1)
