@@ -10,13 +10,17 @@ import picocli.CommandLine.Option;
 final class FaultOptions {
   @Option(
       names = "--fault",
-      paramLabel = "ACTION:TARGET@TIME",
+      paramLabel = "KIND:TARGET@TIME",
       description =
           "Inject a fault, counted from the start of the steady state (repeatable; fixed rate):"
               + " kill:worker@20s (SIGKILL), stop:worker@20s (SIGTERM), pause:worker@20s/5s"
               + " (SIGSTOP for 5 s), kill:worker@every:15s, kill:master@30s, kill:broker@20s"
               + " (--brokers 2 or more); a trailing :norestart leaves a killed or stopped process"
-              + " down. Workers and masters need --deployment cluster. See docs/faults.md.")
+              + " down. Workers and masters need --deployment cluster. On links through the"
+              + " link proxy (embedded Kafka): partition:engine-broker@20s/30s (A->B one way, A"
+              + " every link of A, :drop resets), slow:engine-broker@20s/20s:50ms[~10ms],"
+              + " bandwidth:generator-broker@20s/20s:1mbit, reset:engine-broker@20s."
+              + " See docs/faults.md.")
   List<String> faults = new ArrayList<>();
 
   @Option(

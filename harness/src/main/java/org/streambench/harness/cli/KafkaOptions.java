@@ -10,10 +10,11 @@ import org.streambench.harness.Home;
 import org.streambench.harness.KeyValues;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.fault.FaultSchedule;
-import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.Role;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.kafka.TopicReplication;
+import org.streambench.harness.net.LinkProxy;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.RigWarmup;
 import picocli.CommandLine.Option;
@@ -70,14 +71,28 @@ final class KafkaOptions {
               + " harness/src/main/resources/embedded-broker.properties).")
   List<String> brokerSets = new ArrayList<>();
 
-  /** A broker fault needs brokers of ours, and another broker to take over. */
+  /** Whether the embedded Kafka's engine and generator links go through a link proxy. */
+  private boolean linkProxy;
+
+  /**
+   * A broker fault needs brokers of ours, and another broker to take over; a link fault the
+   * embedded Kafka behind a link proxy, which it then starts with.
+   */
   void requireBrokersFor(FaultSchedule faults) {
     requireBrokersFor(faults, brokers);
   }
 
   /** As {@link #requireBrokersFor(FaultSchedule)} on {@code brokerCount} embedded brokers. */
   void requireBrokersFor(FaultSchedule faults, int brokerCount) {
-    if (!faults.hits(FaultSpec.Target.BROKER)) {
+    if (faults.touchesLinks()) {
+      if (external != null) {
+        throw new UsageException(
+            "--fault on a link needs the embedded Kafka: the brokers of --kafka advertise"
+                + " addresses the link proxy cannot stand in for");
+      }
+      linkProxy = true;
+    }
+    if (!faults.touches(Role.BROKER)) {
       return;
     }
     if (external != null) {
@@ -149,7 +164,8 @@ final class KafkaOptions {
             KeyValues.parse("--broker-set", brokerSets),
             replication,
             "kafka-" + stamp,
-            cpus);
+            cpus,
+            linkProxy ? new LinkProxy() : null);
     progress.accept(
         String.format(
             "Kafka ready at %s after %.1f s",

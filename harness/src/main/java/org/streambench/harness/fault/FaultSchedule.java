@@ -42,8 +42,14 @@ public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Durat
     return faults.isEmpty();
   }
 
-  public boolean hits(FaultSpec.Target target) {
-    return faults.stream().anyMatch(f -> f.target() == target);
+  /** Whether some fault acts on links between processes. */
+  public boolean touchesLinks() {
+    return faults.stream().anyMatch(FaultSpec::touchesLinks);
+  }
+
+  /** Whether some fault acts on the processes of {@code role}. */
+  public boolean touches(Role role) {
+    return faults.stream().anyMatch(f -> f.touches(role));
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.streambench.api.KafkaClientsVersion;
 import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.net.LinkProxy;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.process.ProcessSlot;
@@ -44,11 +46,14 @@ public final class EmbeddedKafka implements KafkaCluster {
   private final List<KafkaNode> nodes;
   private final Path dir;
   private final TopicReplication replication;
+  private final LinkProxy proxy;
 
-  private EmbeddedKafka(List<KafkaNode> nodes, Path dir, TopicReplication replication) {
+  private EmbeddedKafka(
+      List<KafkaNode> nodes, Path dir, TopicReplication replication, LinkProxy proxy) {
     this.nodes = nodes;
     this.dir = dir;
     this.replication = replication;
+    this.proxy = proxy;
   }
 
   /**
@@ -59,6 +64,8 @@ public final class EmbeddedKafka implements KafkaCluster {
    * @param overrides settings that replace or add to {@code embedded-broker.properties}
    * @param replication replication of the run's topics
    * @param cpus every node runs on the CPUs of its {@code broker} role
+   * @param proxy the link proxy the engine and the generator connect through ({@link
+   *     KafkaClients}), each broker one listener for each behind it; null: they connect directly
    */
   public static EmbeddedKafka start(
       Home home,
@@ -68,7 +75,8 @@ public final class EmbeddedKafka implements KafkaCluster {
       Map<String, String> overrides,
       TopicReplication replication,
       String runTag,
-      CpuPlacement cpus)
+      CpuPlacement cpus,
+      LinkProxy proxy)
       throws IOException, InterruptedException {
     if (brokers < 1) {
       throw new UsageException("--brokers must be at least 1, was " + brokers);
@@ -81,7 +89,7 @@ public final class EmbeddedKafka implements KafkaCluster {
     Files.createDirectories(dir);
     String clusterId = Uuid.randomUuid().toString();
     List<KafkaNode> nodes = new ArrayList<>();
-    EmbeddedKafka kafka = new EmbeddedKafka(nodes, dir, replication);
+    EmbeddedKafka kafka = new EmbeddedKafka(nodes, dir, replication, proxy);
     try {
       if (brokers == 1) {
         nodes.add(
@@ -96,7 +104,8 @@ public final class EmbeddedKafka implements KafkaCluster {
                 dir.resolve("broker.log"),
                 clusterId,
                 runTag,
-                cpus.launcher("broker")));
+                cpus.launcher("broker"),
+                proxied(proxy)));
       } else {
         nodes.add(
             KafkaNode.start(
@@ -110,7 +119,8 @@ public final class EmbeddedKafka implements KafkaCluster {
                 dir.resolve("controller.log"),
                 clusterId,
                 runTag,
-                cpus.launcher("broker")));
+                cpus.launcher("broker"),
+                List.of()));
         for (int id = 1; id <= brokers; id++) {
           nodes.add(
               KafkaNode.start(
@@ -124,7 +134,8 @@ public final class EmbeddedKafka implements KafkaCluster {
                   dir.resolve("broker-" + id + ".log"),
                   clusterId,
                   runTag,
-                  cpus.launcher("broker")));
+                  cpus.launcher("broker"),
+                  proxied(proxy)));
         }
       }
       kafka.awaitReady(brokers);
@@ -133,6 +144,22 @@ public final class EmbeddedKafka implements KafkaCluster {
       throw e;
     }
     return kafka;
+  }
+
+  /** A broker's listeners behind {@code proxy}, one for each of its clients; none without it. */
+  private static List<KafkaNode.ProxiedListener> proxied(LinkProxy proxy) throws IOException {
+    List<KafkaNode.ProxiedListener> out = new ArrayList<>();
+    if (proxy == null) {
+      return out;
+    }
+    for (KafkaClients clients : KafkaClients.values()) {
+      if (clients.listener != null) {
+        int port = PublishedPorts.freePort();
+        int proxyPort = proxy.listen(clients.link, new InetSocketAddress("127.0.0.1", port));
+        out.add(new KafkaNode.ProxiedListener(clients.listener, port, proxyPort));
+      }
+    }
+    return out;
   }
 
   private void awaitReady(int brokers) throws IOException, InterruptedException {
@@ -168,9 +195,17 @@ public final class EmbeddedKafka implements KafkaCluster {
 
   @Override
   public String bootstrapServers() {
-    return brokers().stream()
-        .map(n -> "127.0.0.1:" + n.brokerPort)
-        .collect(Collectors.joining(","));
+    return bootstrapServers(KafkaClients.HARNESS);
+  }
+
+  @Override
+  public String bootstrapServers(KafkaClients clients) {
+    return brokers().stream().map(n -> n.address(clients)).collect(Collectors.joining(","));
+  }
+
+  @Override
+  public LinkProxy links() {
+    return proxy;
   }
 
   @Override
@@ -221,6 +256,9 @@ public final class EmbeddedKafka implements KafkaCluster {
     for (int i = nodes.size() - 1; i >= 0; i--) {
       nodes.get(i).slot().close();
       nodes.get(i).process().stop(15_000); // brokers before their controller
+    }
+    if (proxy != null) {
+      proxy.close();
     }
     for (KafkaNode node : nodes) {
       try (Stream<Path> paths = Files.walk(node.dataDir)) {

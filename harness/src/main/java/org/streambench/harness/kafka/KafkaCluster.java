@@ -21,6 +21,19 @@ public interface KafkaCluster extends AutoCloseable {
 
   String bootstrapServers();
 
+  /**
+   * Where {@code clients} connect: behind the link proxy where there is one ({@link #links}),
+   * otherwise {@link #bootstrapServers()}.
+   */
+  default String bootstrapServers(KafkaClients clients) {
+    return bootstrapServers();
+  }
+
+  /** The proxy the engine's and the generator's links go through, or null if they go direct. */
+  default org.streambench.harness.net.LinkProxy links() {
+    return null;
+  }
+
   /** What this Kafka is, for provenance (e.g. "embedded kafka_2.13 4.4.0" or "external"). */
   String description();
 

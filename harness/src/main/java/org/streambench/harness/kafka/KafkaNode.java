@@ -37,6 +37,7 @@ final class KafkaNode {
   final Role role;
   final int nodeId;
   final int brokerPort;
+  final List<ProxiedListener> proxied;
   final Map<String, String> config;
   final Path dataDir;
   private final ProcessSlot slot;
@@ -45,12 +46,14 @@ final class KafkaNode {
       Role role,
       int nodeId,
       int brokerPort,
+      List<ProxiedListener> proxied,
       Map<String, String> config,
       Path dataDir,
       ChildProcess process) {
     this.role = role;
     this.nodeId = nodeId;
     this.brokerPort = brokerPort;
+    this.proxied = List.copyOf(proxied);
     this.config = config;
     this.dataDir = dataDir;
     this.slot =
@@ -64,6 +67,13 @@ final class KafkaNode {
   }
 
   /**
+   * A broker's listener of some clients ({@link KafkaClients}) that the brokers advertise at a port
+   * of the link proxy, which forwards to {@code port}: every address such a client learns from
+   * Kafka is the proxy's, since Kafka answers with the listener a request came in on.
+   */
+  record ProxiedListener(String name, int port, int proxyPort) {}
+
+  /**
    * Writes the node's configuration (the shared settings with its own role, id, listeners and
    * directory) and starts it; it formats its storage with {@code clusterId} on first start.
    *
@@ -71,6 +81,7 @@ final class KafkaNode {
    * @param controllerPort the controller's port
    * @param log its log file; its data goes to {@code dataDir}
    * @param launcher what it starts under ({@code taskset -c LIST}), or empty
+   * @param proxied its listeners behind the link proxy (none without one)
    */
   static KafkaNode start(
       Home home,
@@ -83,21 +94,32 @@ final class KafkaNode {
       Path log,
       String clusterId,
       String runTag,
-      List<String> launcher)
+      List<String> launcher,
+      List<ProxiedListener> proxied)
       throws IOException {
     Map<String, String> config = new TreeMap<>(shared);
     String client = "PLAINTEXT://127.0.0.1:" + brokerPort;
+    String bound = client;
+    for (ProxiedListener l : proxied) {
+      bound += "," + l.name() + "://127.0.0.1:" + l.port();
+      client += "," + l.name() + "://127.0.0.1:" + l.proxyPort();
+    }
     String controller = "CONTROLLER://127.0.0.1:" + controllerPort;
     config.put("process.roles", role.processRoles);
     config.put("node.id", Integer.toString(nodeId));
     config.put("log.dirs", dataDir.toString());
     switch (role) {
-      case COMBINED -> config.put("listeners", client + "," + controller);
+      case COMBINED -> config.put("listeners", bound + "," + controller);
       case CONTROLLER -> {
         config.put("listeners", controller);
         config.remove("inter.broker.listener.name");
       }
-      case BROKER -> config.put("listeners", client);
+      case BROKER -> config.put("listeners", bound);
+    }
+    if (!proxied.isEmpty()) {
+      StringBuilder map = new StringBuilder(config.get("listener.security.protocol.map"));
+      proxied.forEach(l -> map.append(',').append(l.name()).append(":PLAINTEXT"));
+      config.put("listener.security.protocol.map", map.toString());
     }
     if (role != Role.CONTROLLER) {
       config.put("advertised.listeners", client);
@@ -118,7 +140,18 @@ final class KafkaNode {
             Map.of(),
             log,
             launcher);
-    return new KafkaNode(role, nodeId, brokerPort, config, dataDir, process);
+    return new KafkaNode(role, nodeId, brokerPort, proxied, config, dataDir, process);
+  }
+
+  /**
+   * Where {@code clients} connect to this broker: its proxied listener's proxy, or the direct one.
+   */
+  String address(KafkaClients clients) {
+    return proxied.stream()
+        .filter(l -> l.name().equals(clients.listener))
+        .findFirst()
+        .map(l -> "127.0.0.1:" + l.proxyPort())
+        .orElse("127.0.0.1:" + brokerPort);
   }
 
   ChildProcess process() {

@@ -4,7 +4,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.fault.FaultSchedule;
-import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.Role;
 
 /**
  * What faults an engine can be put through, from its {@code engine.properties}: a master fault
@@ -20,14 +20,13 @@ public final class FaultRules {
     if (faults.isEmpty()) {
       return;
     }
-    boolean hitsEngine =
-        faults.hits(FaultSpec.Target.WORKER) || faults.hits(FaultSpec.Target.MASTER);
+    boolean hitsEngine = faults.touches(Role.WORKER) || faults.touches(Role.MASTER);
     if (hitsEngine) {
       engine
           .whyNotOffered("fault." + guarantee.id())
           .ifPresent(why -> refuse(engine, "faults under " + guarantee.id(), why));
     }
-    if (faults.hits(FaultSpec.Target.MASTER)) {
+    if (faults.touches(Role.MASTER)) {
       engine.whyNotOffered("fault.master").ifPresent(why -> refuse(engine, "master faults", why));
       if (engine.masterRole().isEmpty()) {
         refuse(engine, "master faults", "it has no master process");

@@ -2,7 +2,7 @@ package org.streambench.harness.run;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,48 +15,40 @@ import org.streambench.harness.DaemonThreads;
 import org.streambench.harness.collector.OutputCollector;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.FaultTargets;
+import org.streambench.harness.fault.Hit;
+import org.streambench.harness.fault.Injector;
 import org.streambench.harness.fault.Recovery;
-import org.streambench.harness.kafka.KafkaCluster;
-import org.streambench.harness.process.ChildProcess;
-import org.streambench.harness.process.ProcessSampler;
-import org.streambench.harness.process.ProcessSlot;
 import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 
 /**
- * Injects a run's faults at their times from the start of the steady state, on threads of its own:
- * kills, stops or pauses one worker (round robin over those that run and are no spares), the master
- * or one broker; starts a killed or stopped process again after the restart delay (unless {@code
- * norestart}) and resumes a paused one after its pause; and watches for the first output after each
- * fault. {@link #close} cancels what has not happened and resumes what is paused; {@link #outcomes}
- * then measures each fault's recovery from the run's per-second series.
+ * Runs a run's faults at their times from the start of the steady state, on threads of its own:
+ * each fault's {@link Injector} does it (kills, stops or pauses a worker, the master or a broker)
+ * and heals it after the time it says (starts again, resumes); and it watches for the first output
+ * after each fault. {@link #close} cancels what has not happened and has each injector undo what
+ * the run's own processes do not; {@link #outcomes} then measures each fault's recovery from the
+ * run's per-second series.
  */
-final class FaultInjector implements AutoCloseable {
-  private static final String THREAD_NAME = "fault-injector";
+final class FaultRunner implements AutoCloseable {
+  private static final String THREAD_NAME = "fault-runner";
 
   private final FaultSchedule schedule;
-  private final EngineProcesses engine;
-  private final KafkaCluster kafka;
-  private final ProcessSampler sampler;
+  private final FaultTargets targets;
   private final OutputCollector collector;
   private final Consumer<String> progress;
   private final ScheduledExecutorService timer;
   private final List<InjectedFault> injected = new ArrayList<>();
-  private final Map<FaultSpec.Target, Integer> hits = new EnumMap<>(FaultSpec.Target.class);
   private final List<Thread> watchers = new CopyOnWriteArrayList<>();
   private long steadyStartMicros;
 
-  FaultInjector(
+  FaultRunner(
       FaultSchedule schedule,
-      EngineProcesses engine,
-      KafkaCluster kafka,
-      ProcessSampler sampler,
+      FaultTargets targets,
       OutputCollector collector,
       Consumer<String> progress) {
     this.schedule = schedule;
-    this.engine = engine;
-    this.kafka = kafka;
-    this.sampler = sampler;
+    this.targets = targets;
     this.collector = collector;
     this.progress = progress;
     ScheduledThreadPoolExecutor executor =
@@ -80,113 +72,50 @@ final class FaultInjector implements AutoCloseable {
 
   private void inject(InjectedFault fault) {
     FaultSpec spec = fault.planned.spec();
-    ProcessSlot slot = pick(spec.target());
     fault.atMicros = EpochMicros.now();
-    if (slot == null) {
-      fault.note = "no " + spec.target().id() + " was running to " + spec.action().id();
-      progress.accept(label(fault) + ": skipped, " + fault.note);
+    Hit hit;
+    try {
+      hit = fault.injector.inject(targets);
+    } catch (Exception e) {
+      fault.note = "could not " + spec.kind() + " it: " + e.getMessage();
+      progress.accept(label(fault) + ": " + fault.note);
       return;
     }
-    fault.slot = slot;
-    fault.pid = slot.process().pid();
-    try {
-      switch (spec.action()) {
-        case KILL -> slot.kill();
-        case STOP -> slot.terminate();
-        case PAUSE -> slot.pause(spec.pause());
-      }
-    } catch (InterruptedException e) {
-      // the signal went out; the run is ending while it waited for the process to exit
-      Thread.currentThread().interrupt();
-    } catch (Exception e) {
-      fault.note = "could not " + spec.action().id() + " it: " + e.getMessage();
-      progress.accept(label(fault) + ": " + fault.note);
+    fault.hit = hit;
+    if (!hit.hitSomething()) {
+      fault.note = hit.note();
+      progress.accept(label(fault) + ": skipped, " + fault.note);
       return;
     }
     progress.accept(
         String.format(
-            "%s: %s %s (pid %d) at %.1f s",
+            "%s: %s %s%s at %.1f s",
             label(fault),
-            spec.action().id(),
-            slot.name(),
-            fault.pid,
+            spec.kind(),
+            hit.name(),
+            hit.pid() == 0 ? "" : " (pid " + hit.pid() + ")",
             (fault.atMicros - steadyStartMicros) / 1e6));
     watchForOutput(fault);
-    if (spec.action() == FaultSpec.Action.PAUSE) {
-      timer.schedule(() -> resume(fault), spec.pause().toMillis(), TimeUnit.MILLISECONDS);
-    } else if (spec.restart()) {
-      timer.schedule(
-          () -> startAgain(fault), schedule.restartDelay().toMillis(), TimeUnit.MILLISECONDS);
+    Duration heal = fault.injector.healAfter(schedule.restartDelay());
+    if (heal != null) {
+      timer.schedule(() -> heal(fault), heal.toMillis(), TimeUnit.MILLISECONDS);
     }
   }
 
-  /**
-   * The process a fault hits: round robin, per kind of target, over those not down or paused by
-   * another fault; a spare worker (holding no share) is passed over.
-   */
-  private ProcessSlot pick(FaultSpec.Target target) {
-    List<ProcessSlot> candidates =
-        switch (target) {
-          case WORKER -> engine.workers();
-          case MASTER -> engine.master().stream().toList();
-          case BROKER -> kafka.brokerProcesses();
-        };
-    int next;
-    synchronized (hits) {
-      next = hits.merge(target, 1, Integer::sum) - 1;
-    }
-    for (int i = 0; i < candidates.size(); i++) {
-      ProcessSlot slot = candidates.get((next + i) % candidates.size());
-      boolean spare = target == FaultSpec.Target.WORKER && engine.spare(slot);
-      if (!slot.faulted() && slot.process().isAlive() && !spare) {
-        return slot;
-      }
-    }
-    return null;
-  }
-
-  private void resume(InjectedFault fault) {
+  private void heal(InjectedFault fault) {
     try {
-      fault.slot.resume();
-      fault.backMicros = EpochMicros.now();
-      progress.accept(label(fault) + ": resumed " + fault.slot.name());
-    } catch (Exception e) {
-      fault.note = "could not resume it: " + e.getMessage();
-      progress.accept(label(fault) + ": " + fault.note);
-    }
-  }
-
-  private void startAgain(InjectedFault fault) {
-    try {
-      boolean started =
-          fault.planned.spec().target() == FaultSpec.Target.BROKER
-              ? startBrokerAgain(fault.slot)
-              : engine.startAgain(fault.slot, sampler);
-      if (!started) {
+      String done = fault.injector.heal(fault.hit, targets);
+      if (done == null) {
         return; // the run is stopping the engine
       }
       fault.backMicros = EpochMicros.now();
-      progress.accept(
-          label(fault)
-              + ": started "
-              + fault.slot.name()
-              + " again (pid "
-              + fault.slot.process().pid()
-              + ")");
+      progress.accept(label(fault) + ": " + done);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
-      fault.note = "could not start it again: " + e.getMessage();
+      fault.note = "could not undo it: " + e.getMessage();
       progress.accept(label(fault) + ": " + fault.note);
     }
-  }
-
-  private boolean startBrokerAgain(ProcessSlot broker) throws Exception {
-    ChildProcess again = broker.startAgain();
-    if (again != null) {
-      sampler.addToGroup("broker", again.pid());
-    }
-    return again != null;
   }
 
   /** Polls the collector's newest receive time each millisecond until output follows the fault. */
@@ -219,9 +148,8 @@ final class FaultInjector implements AutoCloseable {
   }
 
   /**
-   * Cancels the faults and restarts still to come. A broker is the session's, not the run's: one
-   * still paused is resumed, one still down started again, before the next run uses it. The
-   * engine's processes are the run's, and stopping them resumes what is paused.
+   * Cancels the faults and heals still to come, then has each fault's injector undo what the run's
+   * own processes do not (a broker, the session's, still down or paused), once per process hit.
    */
   @Override
   public void close() {
@@ -232,28 +160,20 @@ final class FaultInjector implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     watchers.forEach(Thread::interrupt);
-    List<ProcessSlot> brokers;
+    Map<Object, InjectedFault> lastPerHit = new LinkedHashMap<>();
     synchronized (injected) {
-      brokers =
-          injected.stream()
-              .filter(f -> f.slot != null && f.planned.spec().target() == FaultSpec.Target.BROKER)
-              .map(f -> f.slot)
-              .distinct()
-              .toList();
+      injected.stream()
+          .filter(f -> f.hit != null && f.hit.hitSomething())
+          .forEach(f -> lastPerHit.put(f.hit.slot() == null ? f : f.hit.slot(), f));
     }
-    for (ProcessSlot broker : brokers) {
-      if (!broker.faulted()) {
-        continue;
-      }
+    for (InjectedFault f : lastPerHit.values()) {
       try {
-        if (broker.process().isAlive()) {
-          broker.resume();
-        } else {
-          startBrokerAgain(broker);
+        String done = f.injector.closeOut(f.hit, targets);
+        if (done != null) {
+          progress.accept(done);
         }
-        progress.accept("brought " + broker.name() + " back after the run's faults");
       } catch (Exception e) {
-        progress.accept("could not bring " + broker.name() + " back: " + e.getMessage());
+        progress.accept("could not undo " + label(f) + ": " + e.getMessage());
       }
     }
   }

@@ -3,15 +3,16 @@ package org.streambench.harness.run;
 import java.time.Instant;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.Hit;
+import org.streambench.harness.fault.Injector;
 import org.streambench.harness.fault.Recovery;
-import org.streambench.harness.process.ProcessSlot;
 import org.streambench.harness.results.RunResult;
 
-/** One fault of a {@link FaultInjector} as it happened: what it hit, when, and what followed. */
+/** One fault of a {@link FaultRunner} as it happened: what it hit, when, and what followed. */
 final class InjectedFault {
   final FaultSchedule.Planned planned;
-  volatile ProcessSlot slot;
-  volatile long pid;
+  final Injector injector;
+  volatile Hit hit;
   volatile long atMicros;
   volatile long backMicros;
   volatile long firstOutputMicros;
@@ -19,6 +20,7 @@ final class InjectedFault {
 
   InjectedFault(FaultSchedule.Planned planned) {
     this.planned = planned;
+    this.injector = planned.spec().injector();
   }
 
   /** The fault as stored, with its recovery {@code r}, timed from the steady state's start. */
@@ -27,10 +29,10 @@ final class InjectedFault {
     return new RunResult.Fault(
         planned.number(),
         spec.text(),
-        spec.action().id(),
-        spec.target().id(),
-        slot == null ? null : slot.name(),
-        pid,
+        spec.kind(),
+        spec.target(),
+        hit == null ? null : hit.name(),
+        hit == null ? 0 : hit.pid(),
         (atMicros - steadyStartMicros) / 1e6,
         Instant.ofEpochSecond(0, atMicros * 1_000).toString(),
         backMicros == 0 ? null : (backMicros - atMicros) / 1e6,

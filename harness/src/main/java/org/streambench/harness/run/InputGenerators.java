@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.InputGenerator;
+import org.streambench.harness.kafka.KafkaClients;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.workload.WorkloadRun;
 
@@ -14,7 +15,7 @@ final class InputGenerators {
       RunRequest request, KafkaCluster kafka, RunLayout layout, WorkloadRun workload) {
     if (request.agents().none()) {
       return new Generator(
-          kafka.bootstrapServers(),
+          kafka.bootstrapServers(KafkaClients.GENERATOR),
           layout.inputTopics(),
           workload,
           request.driver().generatorFor(request.partitions(), workload.encodesConcurrently()));

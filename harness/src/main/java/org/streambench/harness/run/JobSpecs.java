@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Mode;
+import org.streambench.harness.kafka.KafkaClients;
 import org.streambench.harness.kafka.KafkaCluster;
 
 /** What the harness tells the engine about a run: its {@link JobSpec}. */
@@ -30,7 +31,7 @@ final class JobSpecs {
     return new JobSpec(
         layout.runId(),
         request.workload(),
-        kafka.bootstrapServers(),
+        kafka.bootstrapServers(KafkaClients.ENGINE),
         layout.inputTopic(),
         layout.outputTopic(),
         request.guarantee(),

@@ -42,7 +42,7 @@ final class RunContext {
   private GeneratorTask generation;
   private OutputCollector collector;
   private long collectorOriginMicros;
-  private FaultInjector faults;
+  private FaultRunner faults;
   private long steadyEndMicros;
   private final List<RunProbe> probes;
 
@@ -162,7 +162,9 @@ final class RunContext {
     if (request.faults().isEmpty()) {
       return;
     }
-    faults = new FaultInjector(request.faults(), engine, kafka, sampler, collector, progress);
+    faults =
+        new FaultRunner(
+            request.faults(), new RunFaultTargets(engine, kafka, sampler), collector, progress);
     faults.start(steadyStartMicros, request.duration());
   }
 

@@ -92,7 +92,7 @@ class CliUsageTest {
         "run --engine flink --deployment external | --deployment must be local or cluster, was 'external'",
         "run --engine flink --deployment cluster --workers 0 | --workers and --slots-per-worker must be at least 1",
         "run --engine flink --fault kill:worker@5s | --fault on a worker or master needs --deployment cluster",
-        "run --engine flink --deployment cluster --fault kill:worker | --fault kill:worker: expected --fault ACTION:TARGET@TIME",
+        "run --engine flink --deployment cluster --fault kill:worker | --fault kill:worker: expected --fault KIND:TARGET@TIME",
         "run --engine flink --deployment cluster --duration 10s --fault kill:worker@every:20s | falls after the steady state ends (--duration 10s)",
         "run --engine baseline --deployment cluster --mode drain --fault kill:worker@5s | --fault needs --mode fixed-rate",
         "run --engine kafka-streams --deployment cluster --fault kill:master@5s | engine kafka-streams cannot take master faults: it has no master process",

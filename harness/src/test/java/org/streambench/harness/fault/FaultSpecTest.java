@@ -17,9 +17,9 @@ class FaultSpecTest {
 
   @Test
   void killOneWorkerAtATime() {
-    FaultSpec f = FaultSpec.parse("kill:worker@20s");
-    assertEquals(FaultSpec.Action.KILL, f.action());
-    assertEquals(FaultSpec.Target.WORKER, f.target());
+    ProcessFault f = (ProcessFault) FaultSpec.parse("kill:worker@20s");
+    assertEquals(ProcessFault.Action.KILL, f.action());
+    assertEquals(Role.WORKER, f.role());
     assertEquals(Duration.ofSeconds(20), f.first());
     assertNull(f.every());
     assertTrue(f.restart());
@@ -29,7 +29,7 @@ class FaultSpecTest {
 
   @Test
   void repeatedFaultFallsEveryPeriodWithinTheSteadyState() {
-    FaultSpec f = FaultSpec.parse("kill:worker@every:15s");
+    ProcessFault f = (ProcessFault) FaultSpec.parse("kill:worker@every:15s");
     assertEquals(
         List.of(Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(45)),
         f.times(Duration.ofSeconds(60)));
@@ -37,21 +37,21 @@ class FaultSpecTest {
 
   @Test
   void pauseHasItsLengthAndNorestartLeavesAProcessDown() {
-    FaultSpec pause = FaultSpec.parse("pause:worker@20s/5s");
+    ProcessFault pause = (ProcessFault) FaultSpec.parse("pause:worker@20s/5s");
     assertEquals(Duration.ofSeconds(5), pause.pause());
-    FaultSpec down = FaultSpec.parse("stop:master@30s:norestart");
-    assertEquals(FaultSpec.Action.STOP, down.action());
-    assertEquals(FaultSpec.Target.MASTER, down.target());
+    ProcessFault down = (ProcessFault) FaultSpec.parse("stop:master@30s:norestart");
+    assertEquals(ProcessFault.Action.STOP, down.action());
+    assertEquals(Role.MASTER, down.role());
     assertFalse(down.restart());
-    assertEquals(FaultSpec.Target.BROKER, FaultSpec.parse("kill:broker@1500ms").target());
+    assertEquals(Role.BROKER, ((ProcessFault) FaultSpec.parse("kill:broker@1500ms")).role());
   }
 
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       value = {
-        "kill worker 20s|expected --fault ACTION:TARGET@TIME",
-        "crash:worker@20s|unknown action 'crash'",
+        "kill worker 20s|expected --fault KIND:TARGET@TIME",
+        "crash:worker@20s|unknown kind 'crash'",
         "kill:node@20s|unknown target 'node'",
         "kill:worker@soon|'soon' is not a duration",
         "pause:worker@20s|a pause needs its length",
@@ -79,7 +79,7 @@ class FaultSpecTest {
         List.of(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(40)),
         plan.stream().map(FaultSchedule.Planned::at).toList());
     assertEquals(List.of(1, 2, 3), plan.stream().map(FaultSchedule.Planned::number).toList());
-    assertEquals(FaultSpec.Action.PAUSE, plan.get(0).spec().action());
+    assertEquals("pause", plan.get(0).spec().kind());
     UsageException late =
         assertThrows(
             UsageException.class,

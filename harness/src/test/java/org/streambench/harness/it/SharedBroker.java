@@ -51,18 +51,26 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
 
   /** The same with {@code brokers} embedded brokers (and a controller when more than one). */
   static SharedBroker forClass(int brokers) {
+    return forClass(brokers, false);
+  }
+
+  /**
+   * The same, the engine's and the generator's links behind a link proxy if {@code linkProxy}, as a
+   * run with link faults has them.
+   */
+  static SharedBroker forClass(int brokers, boolean linkProxy) {
     try {
-      return new SharedBroker(brokers);
+      return new SharedBroker(brokers, linkProxy);
     } catch (Exception e) {
       throw new IllegalStateException("cannot start the shared broker", e);
     }
   }
 
   SharedBroker() throws Exception {
-    this(1);
+    this(1, false);
   }
 
-  private SharedBroker(int brokers) throws Exception {
+  private SharedBroker(int brokers, boolean linkProxy) throws Exception {
     Home checkout = Home.detect();
     data = Files.createTempDirectory("streambench-it-");
     home = new Home(checkout.root(), data);
@@ -75,7 +83,8 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
             java.util.Map.of(),
             TopicReplication.forBrokers(brokers),
             "it-" + data.getFileName(),
-            CpuPlacement.NONE);
+            CpuPlacement.NONE,
+            linkProxy ? new org.streambench.harness.net.LinkProxy() : null);
     store = ResultStore.openSqlite(home.defaultDatabase());
     engines = EngineRegistry.scan(home.enginesDir());
   }

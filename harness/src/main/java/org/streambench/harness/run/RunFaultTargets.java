@@ -1,0 +1,65 @@
+package org.streambench.harness.run;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.streambench.harness.fault.FaultTargets;
+import org.streambench.harness.fault.Role;
+import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.net.LinkProxy;
+import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.ProcessSampler;
+import org.streambench.harness.process.ProcessSlot;
+
+/** A run's engine processes and brokers as its faults find them: round robin per role. */
+final class RunFaultTargets implements FaultTargets {
+  private final EngineProcesses engine;
+  private final KafkaCluster kafka;
+  private final ProcessSampler sampler;
+  private final Map<Role, Integer> hits = new EnumMap<>(Role.class);
+
+  RunFaultTargets(EngineProcesses engine, KafkaCluster kafka, ProcessSampler sampler) {
+    this.engine = engine;
+    this.kafka = kafka;
+    this.sampler = sampler;
+  }
+
+  @Override
+  public ProcessSlot pick(Role role) {
+    List<ProcessSlot> candidates =
+        switch (role) {
+          case WORKER -> engine.workers();
+          case MASTER -> engine.master().stream().toList();
+          case BROKER -> kafka.brokerProcesses();
+        };
+    int next;
+    synchronized (hits) {
+      next = hits.merge(role, 1, Integer::sum) - 1;
+    }
+    for (int i = 0; i < candidates.size(); i++) {
+      ProcessSlot slot = candidates.get((next + i) % candidates.size());
+      boolean spare = role == Role.WORKER && engine.spare(slot);
+      if (!slot.faulted() && slot.process().isAlive() && !spare) {
+        return slot;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public LinkProxy links() {
+    return kafka.links();
+  }
+
+  @Override
+  public boolean startAgain(ProcessSlot slot, Role role) throws Exception {
+    if (role != Role.BROKER) {
+      return engine.startAgain(slot, sampler);
+    }
+    ChildProcess again = slot.startAgain();
+    if (again != null) {
+      sampler.addToGroup("broker", again.pid());
+    }
+    return again != null;
+  }
+}

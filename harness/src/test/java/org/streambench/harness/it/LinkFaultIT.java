@@ -1,0 +1,74 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.streambench.api.Guarantee;
+import org.streambench.harness.results.IntervalPoint;
+import org.streambench.harness.results.RunResult;
+import org.streambench.verifier.Verdict;
+
+/**
+ * Link faults through the link proxy, on the real broker (its engine and generator listeners behind
+ * the proxy) with the baseline's identity loops: a slow engine↔broker link raises end-to-end
+ * latency by its delay while it lasts and not after; a generator↔broker partition holds the
+ * generator's sends, which arrive once it heals, every record accounted for.
+ */
+class LinkFaultIT {
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass(1, true);
+
+  @Test
+  @Timeout(180)
+  void aSlowEngineLinkRaisesLatencyByItsDelayWhileItLasts() throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.withFaults(
+                SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 1_000, 3, 30),
+                "slow:engine-broker@10s/10s:50ms"));
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
+    // the run's seconds count from the start of the warm-up: the fault covers steady 10 s to 20 s
+    double before = medianP50Millis(r, 3 + 2, 3 + 9);
+    double during = medianP50Millis(r, 3 + 12, 3 + 19);
+    double after = medianP50Millis(r, 3 + 23, 3 + 29);
+    String series = "p50 before " + before + " ms, during " + during + ", after " + after;
+    assertTrue(during - before >= 35 && during - before <= 120, series);
+    assertTrue(Math.abs(after - before) <= 20, series);
+    assertEquals(1, r.faults().size());
+    assertEquals("slow", r.faults().get(0).action());
+  }
+
+  @Test
+  @Timeout(180)
+  void aPartitionedGeneratorLosesNoSend() throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.withFaults(
+                SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 1_000, 3, 30),
+                "partition:generator-broker@8s/8s"));
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(0L, r.verification().get("lost"), () -> "verification: " + r.verification());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
+    RunResult.Fault f = r.faults().get(0);
+    assertEquals("partition", f.action());
+    assertTrue(
+        f.recoverySeconds() != null && f.recoverySeconds() > 0,
+        () -> "recovery after the partition healed: " + f);
+  }
+
+  /** The median of the per-second e2e p50 over seconds [from, to] of the run, in ms. */
+  private static double medianP50Millis(RunResult r, int from, int to) {
+    List<Long> p50 =
+        r.timeseries().stream()
+            .filter(p -> p.second() >= from && p.second() <= to && p.out() > 0)
+            .map(IntervalPoint::e2eP50Micros)
+            .sorted()
+            .toList();
+    assertTrue(!p50.isEmpty(), () -> "no output in seconds " + from + " to " + to);
+    return p50.get(p50.size() / 2) / 1000.0;
+  }
+}
