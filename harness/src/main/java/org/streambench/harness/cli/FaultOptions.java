@@ -17,8 +17,10 @@ final class FaultOptions {
               + " (SIGSTOP for 5 s), kill:worker@every:15s, kill:master@30s, kill:broker@20s"
               + " (--brokers 2 or more); a trailing :norestart leaves a killed or stopped process"
               + " down. Workers and masters need --deployment cluster. On links through the"
-              + " link proxy (embedded Kafka): partition:engine-broker@20s/30s (A->B one way, A"
-              + " every link of A, :drop resets), slow:engine-broker@20s/20s:50ms[~10ms],"
+              + " link proxy: partition:engine-broker@20s/30s (A->B one way, A every link of A,"
+              + " worker-broker one worker's, worker-master a worker and its master, :drop"
+              + " resets),"
+              + " slow:engine-broker@20s/20s:50ms[~10ms],"
               + " bandwidth:generator-broker@20s/20s:1mbit, reset:engine-broker@20s."
               + " See docs/faults.md.")
   List<String> faults = new ArrayList<>();

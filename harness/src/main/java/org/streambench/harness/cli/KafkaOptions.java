@@ -84,7 +84,7 @@ final class KafkaOptions {
 
   /** As {@link #requireBrokersFor(FaultSchedule)} on {@code brokerCount} embedded brokers. */
   void requireBrokersFor(FaultSchedule faults, int brokerCount) {
-    if (faults.touchesLinks()) {
+    if (faults.touches("engine-broker") || faults.touches("generator-broker")) {
       if (external != null) {
         throw new UsageException(
             "--fault on a link needs the embedded Kafka: the brokers of --kafka advertise"

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.streambench.api.Guarantee;
 
 /**
@@ -30,9 +32,13 @@ import org.streambench.api.Guarantee;
  * (the one role run on this machine when the engine runs on the user's own cluster: its job
  * client), absent for an engine that cannot; {@code fault.master} (the single-process role a {@code
  * --fault ...:master} hits: a JobManager, Nimbus, a Spark master) and {@code
- * fault.not-offered.<master or guarantee>=<why>} (faults it refuses); {@code state.dirs} (where in
- * the run directory it keeps state and checkpoints on disk: names or globs such as {@code
- * kafka-streams*}), absent for an engine that keeps none there.
+ * fault.not-offered.<master or guarantee>=<why>} (faults it refuses), {@code fault.links} (the
+ * links between its cluster's processes it lets the link proxy into: {@code worker-master}, read
+ * from the run's {@code link.<process>.port} and {@code bind-port} settings), {@code fault.noticed}
+ * (a regular expression for the lines of its logs by which it shows it noticed a fault: a lost
+ * peer, a timed-out request, a failover); {@code state.dirs} (where in the run directory it keeps
+ * state and checkpoints on disk: names or globs such as {@code kafka-streams*}), absent for an
+ * engine that keeps none there.
  */
 public record EngineDescriptor(
     String name,
@@ -49,6 +55,8 @@ public record EngineDescriptor(
     Optional<ClusterRole> clientRole,
     Map<String, String> clusterEnv,
     Optional<ClusterRole> masterRole,
+    Optional<Pattern> faultNoticed,
+    List<String> faultLinks,
     List<String> stateDirs) {
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
@@ -79,7 +87,19 @@ public record EngineDescriptor(
         clientRole,
         prefixed(p, CLUSTER_ENV),
         masterRole,
+        noticed(p, file),
+        list(p.getProperty("fault.links", "")),
         list(p.getProperty("state.dirs", "")));
+  }
+
+  private static Optional<Pattern> noticed(Properties p, Path file) throws IOException {
+    String regex = p.getProperty("fault.noticed", "").trim();
+    try {
+      return regex.isEmpty() ? Optional.empty() : Optional.of(Pattern.compile(regex));
+    } catch (PatternSyntaxException e) {
+      throw new IOException(
+          file + ": fault.noticed is not a regular expression: " + e.getMessage());
+    }
   }
 
   /** The single-process role that {@code key} names, empty if it names none; refused if not one. */
@@ -170,6 +190,8 @@ public record EngineDescriptor(
         clientRole,
         clusterEnv,
         masterRole,
+        faultNoticed,
+        faultLinks,
         stateDirs);
   }
 

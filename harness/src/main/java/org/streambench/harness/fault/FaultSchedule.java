@@ -42,9 +42,14 @@ public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Durat
     return faults.isEmpty();
   }
 
-  /** Whether some fault acts on links between processes. */
-  public boolean touchesLinks() {
-    return faults.stream().anyMatch(FaultSpec::touchesLinks);
+  /** Whether some fault acts on {@code link} where the run carries it. */
+  public boolean touches(String link) {
+    return faults.stream().anyMatch(f -> f.links().contains(link));
+  }
+
+  /** Whether some fault cannot do without {@code link}. */
+  public boolean requires(String link) {
+    return faults.stream().anyMatch(f -> f.required().contains(link));
   }
 
   /** Whether some fault acts on the processes of {@code role}. */

@@ -37,9 +37,17 @@ public interface FaultSpec {
   /** Whether it acts on the processes of {@code role} (for the run's refusals). */
   boolean touches(Role role);
 
-  /** Whether it acts on links between processes (the embedded Kafka then starts behind a proxy). */
-  default boolean touchesLinks() {
-    return false;
+  /**
+   * The links between processes it acts on where the run carries them ({@code engine-broker},
+   * {@code generator-broker}, {@code worker-master}): the run then puts them behind the link proxy.
+   */
+  default List<String> links() {
+    return List.of();
+  }
+
+  /** The links the run must carry for it (refused before anything starts otherwise). */
+  default List<String> required() {
+    return links();
   }
 
   /** What does it, one injector per fault as it happens. */

@@ -16,6 +16,6 @@ public interface FaultTargets {
    */
   boolean startAgain(ProcessSlot slot, Role role) throws Exception;
 
-  /** The proxy the run's links go through, or null if they go direct. */
-  LinkProxy links();
+  /** The proxy that carries {@code link}, or null if the run's link goes direct. */
+  LinkProxy links(String link);
 }

@@ -3,17 +3,22 @@ package org.streambench.harness.fault;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.streambench.harness.Durations;
 import org.streambench.harness.net.Impairment;
 
 /**
  * A fault of the links between the run's processes, through the link proxy (docs/faults.md): the
- * engine's and the generator's connections to the brokers.
+ * engine's and the generator's connections to the brokers, and a cluster's between its master and
+ * its workers.
  *
  * <pre>
  * partition:engine-broker@20s/30s        nothing passes either way for 30 s; connections wait
  * partition:engine->broker@20s/30s       only the engine's bytes to the brokers are held
  * partition:engine@20s/30s               the engine cut from every other role it talks to
+ * partition:worker-broker@20s/30s        one worker (round robin, as kill:worker) cut from the brokers
+ * partition:worker-master@20s/30s        one worker cut from its master (a Flink cluster's RPC)
+ * partition:worker@20s/30s               one worker cut from the brokers and, where carried, its master
  * partition:generator-broker@20s/60s:drop  connections reset and refused instead of held
  * slow:engine-broker@20s/20s:50ms        every round trip 50 ms longer (25 ms each way)
  * slow:engine-broker@20s/20s:50ms~10ms   the same, each way's delay ±5 ms per chunk
@@ -24,7 +29,10 @@ import org.streambench.harness.net.Impairment;
  * @param text the option as given
  * @param kind partition, slow, bandwidth or reset
  * @param target the endpoints as given
- * @param links the proxy's links it acts on ({@code engine-broker}, {@code generator-broker})
+ * @param links the proxy's links it acts on where the run carries them ({@code engine-broker},
+ *     {@code generator-broker}, {@code worker-master})
+ * @param required the links the run must carry for it
+ * @param oneWorker whether it acts on one worker's connections of its links only
  * @param impairment what it does to them while it lasts (null for a reset)
  * @param first when it happens, from the start of the steady state
  * @param every its period if repeated, else null
@@ -35,6 +43,8 @@ public record LinkFault(
     String kind,
     String target,
     List<String> links,
+    List<String> required,
+    boolean oneWorker,
     Impairment impairment,
     Duration first,
     Duration every,
@@ -45,9 +55,12 @@ public record LinkFault(
   static final List<FaultKind> KINDS =
       List.of(kind("partition"), kind("slow"), kind("bandwidth"), kind("reset"));
 
+  /** The links between a cluster's master and its workers, where the engine lets the proxy in. */
+  public static final String WORKER_MASTER = "worker-master";
+
   private static final String ROUTED =
-      "the link proxy routes the engine's and the generator's links to the brokers"
-          + " (engine-broker, generator-broker)";
+      "the link proxy routes the engine's, one worker's and the generator's links to the brokers"
+          + " (engine-broker, worker-broker, generator-broker) and a cluster's worker-master links";
 
   private static FaultKind kind(String name) {
     return new FaultKind() {
@@ -88,6 +101,8 @@ public record LinkFault(
         kind,
         option.target(),
         ends.links,
+        ends.required,
+        ends.oneWorker,
         impairment,
         option.first(),
         option.every(),
@@ -165,35 +180,68 @@ public record LinkFault(
 
   /**
    * The target's two ends as links of the proxy and the ways they act on: {@code A-B} both ways,
-   * {@code A->B} from A to B only, {@code A} every link of A.
+   * {@code A->B} from A to B only, {@code A} every link of A that the run carries.
+   *
+   * @param links what it acts on where the run carries them
+   * @param required those the run must carry (a role's first; every one of a pair)
    */
-  private record Endpoints(List<String> links, boolean out, boolean back, boolean oneWay) {
+  private record Endpoints(
+      List<String> links,
+      List<String> required,
+      boolean oneWorker,
+      boolean out,
+      boolean back,
+      boolean oneWay) {
+    private static final String ENGINE = "engine-broker";
+    private static final String GENERATOR = "generator-broker";
+
     static Endpoints of(FaultText option) {
       String t = option.target().toLowerCase(Locale.ROOT);
       boolean oneWay = t.contains("->");
       String[] ends = t.split(oneWay ? "->" : "-");
       if (ends.length == 1) {
         return switch (ends[0]) {
-          case "engine" -> new Endpoints(List.of("engine-broker"), true, true, false);
-          case "generator" -> new Endpoints(List.of("generator-broker"), true, true, false);
-          case "broker" ->
-              new Endpoints(List.of("engine-broker", "generator-broker"), true, true, false);
+          case "engine" -> both(List.of(ENGINE), false);
+          case "worker" -> role(List.of(ENGINE, WORKER_MASTER), true);
+          case "master" -> both(List.of(WORKER_MASTER), false);
+          case "generator" -> both(List.of(GENERATOR), false);
+          case "broker" -> both(List.of(ENGINE, GENERATOR), false);
           default -> throw unrouted(option, ends[0]);
         };
       }
       if (ends.length != 2) {
         throw option.bad("expected a link A-B, a one-way A->B or a role A");
       }
-      String client = ends[0].equals("broker") ? ends[1] : ends[0];
-      if (!ends[0].equals("broker") && !ends[1].equals("broker")) {
-        throw unrouted(option, t);
+      Set<String> pair = Set.of(ends[0], ends[1]);
+      if (pair.equals(Set.of("worker", "master"))) {
+        if (oneWay) {
+          throw option.bad(
+              "a master and its workers each connect to the other: worker-master is cut both ways"
+                  + " (A-B, not A->B)");
+        }
+        return both(List.of(WORKER_MASTER), true);
       }
-      if (!client.equals("engine") && !client.equals("generator")) {
+      String client = ends[0].equals("broker") ? ends[1] : ends[0];
+      if (!pair.contains("broker") || !List.of("engine", "worker", "generator").contains(client)) {
         throw unrouted(option, t);
       }
       boolean fromClient = ends[1].equals("broker");
+      List<String> link = List.of(client.equals("generator") ? GENERATOR : ENGINE);
       return new Endpoints(
-          List.of(client + "-broker"), !oneWay || fromClient, !oneWay || !fromClient, oneWay);
+          link,
+          link,
+          client.equals("worker"),
+          !oneWay || fromClient,
+          !oneWay || !fromClient,
+          oneWay);
+    }
+
+    private static Endpoints both(List<String> links, boolean oneWorker) {
+      return new Endpoints(links, links, oneWorker, true, true, false);
+    }
+
+    private static Endpoints role(List<String> links, boolean oneWorker) {
+      return new Endpoints(links, links.subList(0, 1), oneWorker, true, true, false);
     }
 
     private static RuntimeException unrouted(FaultText option, String what) {
@@ -201,14 +249,10 @@ public record LinkFault(
     }
   }
 
+  /** A worker's links need workers: the run's checks for worker faults apply. */
   @Override
   public boolean touches(Role role) {
-    return false;
-  }
-
-  @Override
-  public boolean touchesLinks() {
-    return true;
+    return oneWorker && role == Role.WORKER;
   }
 
   @Override

@@ -3,11 +3,18 @@ package org.streambench.harness.fault;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.streambench.harness.net.LinkProxy;
+import org.streambench.harness.net.ClientSockets;
+import org.streambench.harness.net.Peer;
+import org.streambench.harness.process.ProcessSlot;
 
-/** Impairs a {@link LinkFault}'s links through the link proxy for its length, or resets them. */
+/**
+ * Impairs a {@link LinkFault}'s links through the link proxy for its length, or resets them: every
+ * connection of a link, or one worker's (those it opened, found by their client sockets, and those
+ * opened to it).
+ */
 final class LinkInjector implements Injector {
   private final LinkFault fault;
+  private final List<String> impairedLinks = new ArrayList<>();
   private final List<Object> handles = new ArrayList<>();
   private boolean healed;
 
@@ -17,21 +24,49 @@ final class LinkInjector implements Injector {
 
   @Override
   public Hit inject(FaultTargets targets) {
-    LinkProxy proxy = targets.links();
-    if (proxy == null) {
+    List<String> carried = fault.links().stream().filter(l -> targets.links(l) != null).toList();
+    if (carried.isEmpty()) {
       return Hit.nothing("the run's links do not go through the link proxy");
     }
+    ProcessSlot worker = fault.oneWorker() ? targets.pick(Role.WORKER) : null;
+    if (fault.oneWorker() && worker == null) {
+      return Hit.nothing("no worker running to cut off");
+    }
+    Peer peer =
+        worker == null ? null : new Peer(() -> ClientSockets.heldBy(tree(worker)), worker.name());
+    // the worker's own: taskmanager-2-broker, taskmanager-2-master
+    String links =
+        String.join(
+            ", ",
+            carried.stream()
+                .map(l -> worker == null ? l : worker.name() + l.substring(l.indexOf('-')))
+                .toList());
+    long pid = worker == null ? 0 : worker.process().pid();
     if (fault.impairment() == null) {
       int n = 0;
-      for (String link : fault.links()) {
-        n += proxy.reset(link);
+      for (String link : carried) {
+        n += targets.links(link).reset(link, peer);
       }
-      return new Hit(String.join(", ", fault.links()) + " (" + n + " connections)", 0, null, null);
+      return new Hit(links + " (" + n + " connections)", pid, null, null);
     }
-    for (String link : fault.links()) {
-      handles.add(proxy.impair(link, fault.impairment()));
+    for (String link : carried) {
+      impairedLinks.add(link);
+      handles.add(targets.links(link).impair(link, fault.impairment(), peer));
     }
-    return new Hit(String.join(", ", fault.links()), 0, null, null);
+    // no slot in the hit: the worker is not down, and its own faults close out apart from this one
+    return new Hit(links, pid, null, null);
+  }
+
+  /** The worker's process as it is now (started again, if it was) and every process it spawned. */
+  private static List<Long> tree(ProcessSlot worker) {
+    List<Long> pids = new ArrayList<>();
+    ProcessHandle.of(worker.process().pid())
+        .ifPresent(
+            h -> {
+              pids.add(h.pid());
+              h.descendants().forEach(d -> pids.add(d.pid()));
+            });
+    return pids;
   }
 
   @Override
@@ -46,12 +81,15 @@ final class LinkInjector implements Injector {
     }
     healed = true;
     for (int i = 0; i < handles.size(); i++) {
-      targets.links().heal(fault.links().get(i), handles.get(i));
+      String link = impairedLinks.get(i);
+      targets.links(link).heal(link, handles.get(i));
     }
     return "healed " + hit.name();
   }
 
-  /** The proxy is the session's Kafka's: a link still impaired when the run ends is healed. */
+  /**
+   * The proxies are the session's and the run's: a link still impaired when the run ends is healed.
+   */
   @Override
   public String closeOut(Hit hit, FaultTargets targets) {
     String done = heal(hit, targets);

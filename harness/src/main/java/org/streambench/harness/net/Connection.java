@@ -17,16 +17,35 @@ final class Connection {
 
   private final Link link;
   private final Socket client;
-  private final Socket server;
+
+  /** The inode of the client's own socket ({@link ClientSockets}), 0 if not known. */
+  final long clientInode;
+
+  /** The process it is to, as its listener names it, or null. */
+  final String serverName;
+
+  private volatile Socket server;
+  private volatile Effect effect = Effect.PASS;
   private int done;
 
-  Connection(Link link, Socket client, Socket server) {
+  Connection(Link link, Socket client, long clientInode, String serverName) {
     this.link = link;
     this.client = client;
-    this.server = server;
+    this.clientInode = clientInode;
+    this.serverName = serverName;
   }
 
-  void start() throws IOException {
+  Effect effect() {
+    return effect;
+  }
+
+  void effect(Effect effect) {
+    this.effect = effect;
+  }
+
+  /** Relays between the client and {@code server}, its upstream connection, each way. */
+  void start(Socket server) throws IOException {
+    this.server = server;
     new Direction(true, client.getInputStream(), server.getOutputStream()).start();
     new Direction(false, server.getInputStream(), client.getOutputStream()).start();
   }
@@ -34,7 +53,10 @@ final class Connection {
   /** Both sockets closed with a reset (RST), as a link that drops does. */
   void abort() {
     abort(client);
-    abort(server);
+    Socket upstream = server;
+    if (upstream != null) {
+      abort(upstream);
+    }
     link.closed(this);
   }
 
@@ -101,7 +123,7 @@ final class Connection {
           if (n < 0) {
             break;
           }
-          Impairment now = link.impairment();
+          Impairment now = effect.impairment();
           long release = System.nanoTime() + delayNanos(now.delayMicros(outward), now);
           synchronized (this) {
             while (queued >= MAX_QUEUED) {
@@ -136,10 +158,10 @@ final class Connection {
             c = queue.peek();
           }
           sleepUntil(c.releaseNanos());
-          if (!link.awaitPassable(outward)) {
+          if (!link.awaitPassable(Connection.this, outward)) {
             break;
           }
-          sleepUntil(link.pacer(outward).reserve(c.length()));
+          sleepUntil(effect.reserve(outward, c.length()));
           out.write(c.bytes(), 0, c.length());
           out.flush();
           synchronized (this) {

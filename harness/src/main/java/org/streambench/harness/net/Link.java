@@ -3,39 +3,49 @@ package org.streambench.harness.net;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** One named link of a {@link LinkProxy}: its impairment, connections and bandwidth each way. */
+/**
+ * One named link of a {@link LinkProxy}: its connections and the impairments in force on it, each
+ * on all of them or on those of some client processes only.
+ */
 final class Link {
   private static final int CONNECT_TIMEOUT_MS = 10_000;
 
   final String name;
   private final Set<Connection> open = ConcurrentHashMap.newKeySet();
   private final Object changed = new Object();
-  private final Pacer out = new Pacer();
-  private final Pacer back = new Pacer();
-  private final java.util.Map<Object, Impairment> active = new java.util.LinkedHashMap<>();
-  private volatile Impairment impairment = Impairment.PASS;
+  private final Map<Object, Entry> active = new LinkedHashMap<>();
   private volatile boolean closed;
+
+  /**
+   * An impairment in force: on the connections of {@code peer} (all if null), with its own
+   * bandwidth each way, shared by them.
+   */
+  private record Entry(Impairment impairment, Peer peer, Pacer out, Pacer back) {
+    static Entry of(Impairment i, Peer peer) {
+      return new Entry(
+          i, peer, new Pacer(i.bytesPerSecond(true)), new Pacer(i.bytesPerSecond(false)));
+    }
+  }
 
   Link(String name) {
     this.name = name;
   }
 
-  Impairment impairment() {
-    return impairment;
-  }
-
-  Pacer pacer(boolean outward) {
-    return outward ? out : back;
-  }
-
-  /** Adds {@code i} to what the link does; the handle that {@link #heal} takes it off with. */
-  Object impair(Impairment i) {
+  /**
+   * Adds {@code i} on the connections of {@code peer} (every one if null), old and new; the handle
+   * that {@link #heal} takes it off with.
+   */
+  Object impair(Impairment i, Peer peer) {
     Object handle = new Object();
     synchronized (active) {
-      active.put(handle, i);
+      active.put(handle, Entry.of(i, peer));
     }
     apply();
     return handle;
@@ -49,28 +59,60 @@ final class Link {
     apply();
   }
 
+  /** Works out what the impairments in force do to each open connection, and wakes the waiting. */
   private void apply() {
-    Impairment next = Impairment.PASS;
-    synchronized (active) {
-      for (Impairment i : active.values()) {
-        next = next.and(i);
-      }
+    List<Entry> entries = entries();
+    List<Peer.Now> peers = peers(entries);
+    for (Connection c : open) {
+      c.effect(effect(c, entries, peers));
     }
-    impairment = next;
-    out.rate(next.bytesPerSecond(true));
-    back.rate(next.bytesPerSecond(false));
     synchronized (changed) {
       changed.notifyAll();
     }
-    if (next.drop()) {
-      resetAll();
+    for (Connection c : open) {
+      if (c.effect().impairment().drop()) {
+        c.abort();
+      }
     }
   }
 
-  /** Waits until bytes may pass the given way (or the link closes); false if closed. */
-  boolean awaitPassable(boolean outward) throws InterruptedException {
+  private List<Entry> entries() {
+    synchronized (active) {
+      return List.copyOf(active.values());
+    }
+  }
+
+  /** Each entry's peer as it is now (null: every connection). */
+  private static List<Peer.Now> peers(List<Entry> entries) {
+    List<Peer.Now> peers = new ArrayList<>();
+    for (Entry e : entries) {
+      peers.add(e.peer() == null ? null : e.peer().now());
+    }
+    return peers;
+  }
+
+  private static Effect effect(Connection c, List<Entry> entries, List<Peer.Now> peers) {
+    Impairment impairment = Impairment.PASS;
+    List<Pacer> out = new ArrayList<>();
+    List<Pacer> back = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      Peer.Now only = peers.get(i);
+      if (only == null || only.on(c)) {
+        Entry e = entries.get(i);
+        impairment = impairment.and(e.impairment());
+        out.add(e.out());
+        back.add(e.back());
+      }
+    }
+    return new Effect(impairment, out, back);
+  }
+
+  /**
+   * Waits until bytes of {@code c} may pass the given way (or the link closes); false if closed.
+   */
+  boolean awaitPassable(Connection c, boolean outward) throws InterruptedException {
     synchronized (changed) {
-      while (!closed && impairment.stalls(outward)) {
+      while (!closed && c.effect().impairment().stalls(outward)) {
         changed.wait(100);
       }
     }
@@ -78,29 +120,32 @@ final class Link {
   }
 
   /**
-   * A client connected: it is connected upstream once the link passes both ways (a partitioned link
-   * holds it, as a cut network holds a handshake), or reset at once if the link drops.
+   * A client connected: it is connected upstream once its link passes both ways (a partitioned link
+   * holds it, as a cut network holds a handshake), or reset at once if the link drops it.
    */
-  void open(Socket client, InetSocketAddress upstream) {
+  void open(Socket client, InetSocketAddress upstream, String serverName) {
     Thread t =
         new Thread(
             () -> {
               try {
                 client.setTcpNoDelay(true);
-                if (impairment.drop()) {
-                  Connection.abort(client);
+                Connection c =
+                    new Connection(this, client, ClientSockets.inodeOf(client), serverName);
+                List<Entry> entries = entries();
+                c.effect(effect(c, entries, peers(entries)));
+                open.add(c);
+                if (c.effect().impairment().drop()) {
+                  c.abort();
                   return;
                 }
-                if (!awaitPassable(true) || !awaitPassable(false)) {
-                  Connection.abort(client);
+                if (!awaitPassable(c, true) || !awaitPassable(c, false)) {
+                  c.abort();
                   return;
                 }
                 Socket server = new Socket();
                 server.setTcpNoDelay(true);
                 server.connect(upstream, CONNECT_TIMEOUT_MS);
-                Connection c = new Connection(this, client, server);
-                open.add(c);
-                c.start();
+                c.start(server);
               } catch (IOException e) {
                 Connection.abort(client);
               } catch (InterruptedException e) {
@@ -119,6 +164,19 @@ final class Link {
 
   int connections() {
     return open.size();
+  }
+
+  /** Resets the connections of {@code peer}; how many. */
+  int reset(Peer peer) {
+    Peer.Now now = peer.now();
+    int n = 0;
+    for (Connection c : open) {
+      if (now.on(c)) {
+        c.abort();
+        n++;
+      }
+    }
+    return n;
   }
 
   int resetAll() {

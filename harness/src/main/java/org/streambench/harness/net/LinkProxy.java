@@ -35,17 +35,25 @@ public final class LinkProxy implements AutoCloseable {
    * of {@code link}; the port.
    */
   public int listen(String link, InetSocketAddress upstream) throws IOException {
+    return listen(link, upstream, null);
+  }
+
+  /**
+   * As {@link #listen(String, InetSocketAddress)}, forwarding to the process {@code server} (its
+   * name, which a {@link Peer} matches the connections to it by).
+   */
+  public int listen(String link, InetSocketAddress upstream, String server) throws IOException {
     Link l = links.computeIfAbsent(link, Link::new);
-    ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    listeners.add(server);
+    ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    listeners.add(socket);
     Thread accept =
         new Thread(
             () -> {
               while (!closed) {
                 try {
-                  l.open(server.accept(), upstream);
+                  l.open(socket.accept(), upstream, server);
                 } catch (IOException e) {
-                  if (server.isClosed()) {
+                  if (socket.isClosed()) {
                     return;
                   }
                 }
@@ -54,7 +62,7 @@ public final class LinkProxy implements AutoCloseable {
             "link-proxy-" + link + "-accept");
     accept.setDaemon(true);
     accept.start();
-    return server.getLocalPort();
+    return socket.getLocalPort();
   }
 
   /** The links it has listeners for. */
@@ -67,7 +75,15 @@ public final class LinkProxy implements AutoCloseable {
    * connections); the handle {@link #heal} takes it off with.
    */
   public Object impair(String link, Impairment impairment) {
-    return link(link).impair(impairment);
+    return link(link).impair(impairment, null);
+  }
+
+  /**
+   * As {@link #impair(String, Impairment)}, on the connections of {@code link} that {@code peer}
+   * opened or that were opened to it (every one if null): one worker's links.
+   */
+  public Object impair(String link, Impairment impairment, Peer peer) {
+    return link(link).impair(impairment, peer);
   }
 
   /** Takes the impairment of {@code handle} off {@code link}; any others stay. */
@@ -78,6 +94,16 @@ public final class LinkProxy implements AutoCloseable {
   /** Resets every connection of {@code link} (they may connect again); how many there were. */
   public int reset(String link) {
     return link(link).resetAll();
+  }
+
+  /** Resets the connections of {@code link} that {@code peer} opened or that were opened to it. */
+  public int reset(String link, Peer peer) {
+    return peer == null ? reset(link) : link(link).reset(peer);
+  }
+
+  /** Whether it carries {@code link}. */
+  public boolean carries(String link) {
+    return links.containsKey(link);
   }
 
   /** The connections {@code link} carries now. */

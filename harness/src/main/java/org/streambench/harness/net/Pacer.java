@@ -1,15 +1,15 @@
 package org.streambench.harness.net;
 
 /**
- * A link's bandwidth one way, shared by its connections: n bytes take {@code n / rate} seconds on
- * the link, after those before them, and are written once they are through, so the link carries at
- * most the rate; rate 0 is no limit.
+ * A bandwidth one way, shared by the connections of a link it applies to: n bytes take {@code n /
+ * rate} seconds on the link, after those before them, and are written once they are through, so the
+ * link carries at most the rate; rate 0 is no limit.
  */
 final class Pacer {
-  private long bytesPerSecond;
+  private final long bytesPerSecond;
   private long nextFreeNanos;
 
-  synchronized void rate(long bytesPerSecond) {
+  Pacer(long bytesPerSecond) {
     this.bytesPerSecond = bytesPerSecond;
     this.nextFreeNanos = System.nanoTime();
   }

@@ -32,6 +32,7 @@ final class FaultSection {
           "at (s)",
           "back after (s)",
           "output gap (ms)",
+          "noticed (s)",
           "silent (s)",
           "recovery (s)",
           "peak p99 (ms)",
@@ -41,7 +42,9 @@ final class FaultSection {
       "Recovery: from the fault until three consecutive seconds with output at 95 % or more of"
           + " the output rate before the first fault and p99 at most 1.5 times the p99 before"
           + " it; output gap: until the first record after the fault, which may have been on its"
-          + " way already; silent: the longest run of whole seconds without output until recovery;"
+          + " way already; noticed: until the first line of the engine's logs that shows it noticed"
+          + " (its fault.noticed lines), and whose log; silent: the longest run of whole seconds"
+          + " without output until recovery;"
           + " peak owed: the most output records held back. Definitions in docs/faults.md.";
 
   /** One row per fault, cells as {@link #HEADER} names them. */
@@ -65,6 +68,7 @@ final class FaultSection {
                   Format.number(f.atSeconds()),
                   f.backAfterSeconds() == null ? "left down" : Format.number(f.backAfterSeconds()),
                   f.outputGapMillis() == null ? "no output" : Format.number(f.outputGapMillis()),
+                  RunResult.Notice.cell(f.noticed()),
                   FaultSilence.cell(r, f),
                   f.recoverySeconds() == null ? f.recovery() : Format.number(f.recoverySeconds()),
                   Format.number(f.peakP99Millis()),

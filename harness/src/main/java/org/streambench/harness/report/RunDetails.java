@@ -158,6 +158,12 @@ final class RunDetails {
         f.outputGapMillis() == null
             ? ", no output after it"
             : String.format(", output gap %.1f ms", f.outputGapMillis()));
+    if (f.noticed() != null && f.noticed().seen()) {
+      s.append(
+          String.format(
+              ", noticed after %.1f s (%s: %s)",
+              f.noticed().afterSeconds(), f.noticed().process(), f.noticed().line()));
+    }
     Long silent = FaultSilence.seconds(r, f);
     if (silent != null) {
       s.append(String.format(", %d s silent", silent));

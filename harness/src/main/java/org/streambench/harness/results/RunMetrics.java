@@ -55,6 +55,12 @@ final class RunMetrics {
           .filter(java.util.Objects::nonNull)
           .max(Long::compare)
           .ifPresent(v -> m.put("faults.max_silent_s", (double) v));
+      r.faults().stream()
+          .map(RunResult.Fault::noticed)
+          .filter(n -> n != null && n.seen())
+          .map(RunResult.Notice::afterSeconds)
+          .max(Double::compare)
+          .ifPresent(v -> m.put("faults.max_noticed_s", v));
     }
     if (r.stateBytesPerSecond() != null) {
       r.stateBytesPerSecond().stream()

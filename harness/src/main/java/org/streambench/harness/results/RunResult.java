@@ -155,6 +155,8 @@ public record RunResult(
    * @param peakP99Millis the highest per-second p99 end-to-end latency until recovery
    * @param peakBacklog the most output records owed until recovery (docs/faults.md)
    * @param note why the fault hit nothing or its process did not come back, else null
+   * @param noticed the first line by which the engine showed it noticed, after the fault; null if
+   *     the engine names no such lines (or in results stored before they were watched for)
    */
   public record Fault(
       int number,
@@ -172,12 +174,42 @@ public record RunResult(
       Double recoverySeconds,
       double peakP99Millis,
       long peakBacklog,
-      String note) {
+      String note,
+      Notice noticed) {
     /** The ids of {@code recovery}. */
     public static final String RECOVERED = "recovered";
 
     public static final String NOT_RECOVERED = "not recovered";
     public static final String UNKNOWN = "unknown";
+  }
+
+  /**
+   * A line of an engine's log that says it noticed a fault (its {@code fault.noticed} lines in
+   * {@code engine.properties}: a peer's heartbeat timed out, a request to a broker timed out, a job
+   * failing over), as the harness saw it appear.
+   *
+   * @param afterSeconds seen this long after the fault was injected (to within the 0.2 s the logs
+   *     are read at); null if no such line followed the fault
+   * @param process the engine process whose log it is, e.g. {@code jobmanager}, or null
+   * @param line the line, cut to 300 characters, or null
+   */
+  public record Notice(Double afterSeconds, String process, String line) {
+    /** Watched for, and no such line came. */
+    public static final Notice NOT_SEEN = new Notice(null, null, null);
+
+    public boolean seen() {
+      return afterSeconds != null;
+    }
+
+    /**
+     * As a table cell: {@code 12.3 (jobmanager)}, {@code not seen}, or {@code -} if not watched.
+     */
+    public static String cell(Notice n) {
+      if (n == null) {
+        return "-";
+      }
+      return n.seen() ? String.format("%.1f (%s)", n.afterSeconds(), n.process()) : "not seen";
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -163,6 +164,23 @@ final class EngineProcesses {
       return "worker";
     }
     return engine.masterRole().filter(role::equals).isPresent() ? "master" : "engine";
+  }
+
+  /**
+   * A watch of the engine's logs for the lines by which it notices faults ({@code fault.noticed}),
+   * or null if its {@code engine.properties} names none.
+   */
+  EngineLogWatch faultNotices() {
+    return engine.faultNoticed().map(p -> new EngineLogWatch(p, this::logFiles)).orElse(null);
+  }
+
+  /** Each process's log file by its name. */
+  private Map<String, Path> logFiles() {
+    Map<String, Path> logs = new LinkedHashMap<>();
+    for (ProcessSlot slot : processes) {
+      logs.put(slot.name(), layout.file(namedOf.get(slot).logFile()));
+    }
+    return logs;
   }
 
   /** The processes of the engine's worker role (a cluster deployment), in worker order. */

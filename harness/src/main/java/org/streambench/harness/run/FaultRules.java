@@ -4,6 +4,7 @@ import org.streambench.api.Guarantee;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.LinkFault;
 import org.streambench.harness.fault.Role;
 
 /**
@@ -20,17 +21,34 @@ public final class FaultRules {
     if (faults.isEmpty()) {
       return;
     }
-    boolean hitsEngine = faults.touches(Role.WORKER) || faults.touches(Role.MASTER);
+    boolean hitsEngine =
+        faults.touches(Role.WORKER)
+            || faults.touches(Role.MASTER)
+            || faults.requires(LinkFault.WORKER_MASTER);
     if (hitsEngine) {
       engine
           .whyNotOffered("fault." + guarantee.id())
           .ifPresent(why -> refuse(engine, "faults under " + guarantee.id(), why));
     }
+    requireLinks(engine, faults);
     if (faults.touches(Role.MASTER)) {
       engine.whyNotOffered("fault.master").ifPresent(why -> refuse(engine, "master faults", why));
       if (engine.masterRole().isEmpty()) {
         refuse(engine, "master faults", "it has no master process");
       }
+    }
+  }
+
+  /** Worker-master links need an engine that lets the link proxy in between its processes. */
+  private static void requireLinks(EngineDescriptor engine, FaultSchedule faults) {
+    if (faults.requires(LinkFault.WORKER_MASTER)
+        && !engine.faultLinks().contains(LinkFault.WORKER_MASTER)) {
+      refuse(
+          engine,
+          "faults on worker-master links",
+          engine
+              .whyNotOffered("fault." + LinkFault.WORKER_MASTER)
+              .orElse("its processes' addresses cannot be put behind the link proxy yet"));
     }
   }
 

@@ -26,9 +26,9 @@ import org.streambench.harness.results.RunResult;
  * Runs a run's faults at their times from the start of the steady state, on threads of its own:
  * each fault's {@link Injector} does it (kills, stops or pauses a worker, the master or a broker)
  * and heals it after the time it says (starts again, resumes); and it watches for the first output
- * after each fault. {@link #close} cancels what has not happened and has each injector undo what
- * the run's own processes do not; {@link #outcomes} then measures each fault's recovery from the
- * run's per-second series.
+ * after each fault, and for the first line of the engine's logs that shows it noticed. {@link
+ * #close} cancels what has not happened and has each injector undo what the run's own processes do
+ * not; {@link #outcomes} then measures each fault's recovery from the run's per-second series.
  */
 final class FaultRunner implements AutoCloseable {
   private static final String THREAD_NAME = "fault-runner";
@@ -36,6 +36,7 @@ final class FaultRunner implements AutoCloseable {
   private final FaultSchedule schedule;
   private final FaultTargets targets;
   private final OutputCollector collector;
+  private final EngineLogWatch notices;
   private final Consumer<String> progress;
   private final ScheduledExecutorService timer;
   private final List<InjectedFault> injected = new ArrayList<>();
@@ -46,10 +47,12 @@ final class FaultRunner implements AutoCloseable {
       FaultSchedule schedule,
       FaultTargets targets,
       OutputCollector collector,
+      EngineLogWatch notices,
       Consumer<String> progress) {
     this.schedule = schedule;
     this.targets = targets;
     this.collector = collector;
+    this.notices = notices;
     this.progress = progress;
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(2, DaemonThreads.named(THREAD_NAME));
@@ -60,6 +63,9 @@ final class FaultRunner implements AutoCloseable {
   /** Schedules every fault of a steady state of {@code steady} that starts at the given time. */
   void start(long steadyStartMicros, Duration steady) {
     this.steadyStartMicros = steadyStartMicros;
+    if (notices != null) {
+      notices.start();
+    }
     for (FaultSchedule.Planned p : schedule.plan(steady)) {
       InjectedFault fault = new InjectedFault(p);
       synchronized (injected) {
@@ -160,6 +166,9 @@ final class FaultRunner implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     watchers.forEach(Thread::interrupt);
+    if (notices != null) {
+      notices.close();
+    }
     Map<Object, InjectedFault> lastPerHit = new LinkedHashMap<>();
     synchronized (injected) {
       injected.stream()
@@ -200,7 +209,8 @@ final class FaultRunner implements AutoCloseable {
       double at = seconds(f.atMicros, originMicros);
       Recovery r =
           Recovery.measure(series, at, before, schedule.grace().toNanos() / 1e9, steadyEnd);
-      out.add(f.outcome(r, steadyStartMicros));
+      out.add(
+          f.outcome(r, steadyStartMicros, notices == null ? null : notices.noticeOf(f.atMicros)));
     }
     return out;
   }

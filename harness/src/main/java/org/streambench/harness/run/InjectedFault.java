@@ -23,8 +23,11 @@ final class InjectedFault {
     this.injector = planned.spec().injector();
   }
 
-  /** The fault as stored, with its recovery {@code r}, timed from the steady state's start. */
-  RunResult.Fault outcome(Recovery r, long steadyStartMicros) {
+  /**
+   * The fault as stored, with its recovery {@code r} and the engine's first notice of it, timed
+   * from the steady state's start.
+   */
+  RunResult.Fault outcome(Recovery r, long steadyStartMicros, RunResult.Notice noticed) {
     FaultSpec spec = planned.spec();
     return new RunResult.Fault(
         planned.number(),
@@ -42,6 +45,7 @@ final class InjectedFault {
         r.seconds(),
         r.peakP99Micros() / 1e3,
         r.peakBacklog(),
-        note);
+        note,
+        noticed);
   }
 }

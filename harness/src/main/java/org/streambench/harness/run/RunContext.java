@@ -43,6 +43,7 @@ final class RunContext {
   private OutputCollector collector;
   private long collectorOriginMicros;
   private FaultRunner faults;
+  private EngineLinks engineLinks;
   private long steadyEndMicros;
   private final List<RunProbe> probes;
 
@@ -157,6 +158,11 @@ final class RunContext {
     return collector;
   }
 
+  /** The engine's links behind the run's proxy, for its faults; null if none. */
+  void engineLinks(EngineLinks links) {
+    this.engineLinks = links;
+  }
+
   /** Starts the run's faults, if it has any, timed from the steady state's start. */
   void startFaults(long steadyStartMicros) {
     if (request.faults().isEmpty()) {
@@ -164,7 +170,11 @@ final class RunContext {
     }
     faults =
         new FaultRunner(
-            request.faults(), new RunFaultTargets(engine, kafka, sampler), collector, progress);
+            request.faults(),
+            new RunFaultTargets(engine, kafka, engineLinks, sampler),
+            collector,
+            engine.faultNotices(),
+            progress);
     faults.start(steadyStartMicros, request.duration());
   }
 

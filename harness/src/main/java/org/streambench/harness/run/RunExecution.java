@@ -40,6 +40,7 @@ final class RunExecution {
   private final List<RunProbe> probes;
   private final RunTopics topics;
   private RunContext context;
+  private EngineLinks engineLinks;
   private RunResult.Status status = RunResult.Status.COMPLETED;
   private RunResult.Failure failure;
   private Measurements measured;
@@ -113,8 +114,10 @@ final class RunExecution {
         topics.create(request.partitions());
       }
       probes.forEach(RunProbe::start);
+      engineLinks = EngineLinks.of(engine, request);
+      context.engineLinks(engineLinks);
       RunServices services = new RunServices(redis, layout.runId());
-      JobSpecs.of(request, layout, kafka, settings, workload.setUp(services))
+      JobSpecs.of(request, layout, kafka, withLinks(settings), workload.setUp(services))
           .write(layout.specFile());
       measured = flow.run(context);
       if (flow.usesTopics()) {
@@ -132,6 +135,9 @@ final class RunExecution {
       context.stopDrivers();
       probes.forEach(RunProbe::stop);
       engineProcesses.stop();
+      if (engineLinks != null) {
+        engineLinks.close();
+      }
       sampler.close();
       topics.delete();
       if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
@@ -139,6 +145,16 @@ final class RunExecution {
         failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
       }
     }
+  }
+
+  /** The engine's settings and, if its links are behind the proxy, where each process listens. */
+  private Map<String, String> withLinks(Map<String, String> engineSettings) {
+    if (engineLinks == null) {
+      return engineSettings;
+    }
+    Map<String, String> all = new java.util.TreeMap<>(engineSettings);
+    all.putAll(engineLinks.settings());
+    return all;
   }
 
   private void onFailure(Exception e) {

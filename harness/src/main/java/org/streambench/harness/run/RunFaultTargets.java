@@ -15,12 +15,15 @@ import org.streambench.harness.process.ProcessSlot;
 final class RunFaultTargets implements FaultTargets {
   private final EngineProcesses engine;
   private final KafkaCluster kafka;
+  private final EngineLinks engineLinks;
   private final ProcessSampler sampler;
   private final Map<Role, Integer> hits = new EnumMap<>(Role.class);
 
-  RunFaultTargets(EngineProcesses engine, KafkaCluster kafka, ProcessSampler sampler) {
+  RunFaultTargets(
+      EngineProcesses engine, KafkaCluster kafka, EngineLinks engineLinks, ProcessSampler sampler) {
     this.engine = engine;
     this.kafka = kafka;
+    this.engineLinks = engineLinks;
     this.sampler = sampler;
   }
 
@@ -46,9 +49,16 @@ final class RunFaultTargets implements FaultTargets {
     return null;
   }
 
+  /**
+   * The brokers' links go through the session's Kafka's proxy, the engine's own through the run's.
+   */
   @Override
-  public LinkProxy links() {
-    return kafka.links();
+  public LinkProxy links(String link) {
+    LinkProxy brokers = kafka.links();
+    if (brokers != null && brokers.carries(link)) {
+      return brokers;
+    }
+    return engineLinks != null && engineLinks.proxy().carries(link) ? engineLinks.proxy() : null;
   }
 
   @Override

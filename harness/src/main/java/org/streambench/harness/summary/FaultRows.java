@@ -50,6 +50,10 @@ final class FaultRows {
                       .orElse("-")));
       rows.add(
           new SummaryTable.Row(
+              "  noticed after s (by)",
+              r -> fault(r, n).map(f -> RunResult.Notice.cell(f.noticed())).orElse("-")));
+      rows.add(
+          new SummaryTable.Row(
               "  peak p99 ms / owed",
               r ->
                   fault(r, n)

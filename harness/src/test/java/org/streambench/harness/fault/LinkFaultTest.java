@@ -24,7 +24,7 @@ class LinkFaultTest {
     assertEquals(List.of("engine-broker"), both.links());
     assertEquals(Impairment.stalled(true, true), both.impairment());
     assertEquals(Duration.ofSeconds(30), both.length());
-    assertTrue(both.touchesLinks());
+    assertEquals(List.of("engine-broker"), both.required());
     assertEquals(
         Impairment.stalled(true, false), parse("partition:engine->broker@20s/5s").impairment());
     assertEquals(
@@ -34,6 +34,36 @@ class LinkFaultTest {
     assertEquals(
         List.of("engine-broker", "generator-broker"), parse("partition:broker@20s/5s").links());
     assertEquals(List.of("generator-broker"), parse("partition:generator@20s/5s").links());
+  }
+
+  @Test
+  void aWorkersLinksAreItsShareOfTheEnginesAndNeedWorkers() {
+    LinkFault one = parse("partition:worker-broker@20s/30s");
+    assertEquals(List.of("engine-broker"), one.links());
+    assertTrue(one.oneWorker());
+    assertTrue(one.touches(Role.WORKER));
+    assertEquals(Impairment.stalled(true, true), one.impairment());
+    assertEquals(
+        Impairment.stalled(false, true), parse("partition:broker->worker@20s/5s").impairment());
+    assertTrue(parse("slow:worker@20s/5s:20ms").oneWorker());
+    assertTrue(parse("reset:worker-broker@20s").oneWorker());
+    LinkFault engine = parse("partition:engine-broker@20s/30s");
+    assertTrue(!engine.oneWorker() && !engine.touches(Role.WORKER));
+  }
+
+  @Test
+  void aWorkerCutFromItsMasterIsOneWorkersWorkerMasterLinks() {
+    LinkFault master = parse("partition:worker-master@20s/30s");
+    assertEquals(List.of(LinkFault.WORKER_MASTER), master.links());
+    assertEquals(List.of(LinkFault.WORKER_MASTER), master.required());
+    assertTrue(master.oneWorker());
+    assertEquals(master.links(), parse("slow:master-worker@20s/5s:20ms").links());
+    LinkFault all = parse("partition:master@20s/30s");
+    assertEquals(List.of(LinkFault.WORKER_MASTER), all.links());
+    assertTrue(!all.oneWorker() && !all.touches(Role.MASTER), "a partition stops no process");
+    LinkFault worker = parse("partition:worker@20s/30s");
+    assertEquals(List.of("engine-broker", LinkFault.WORKER_MASTER), worker.links());
+    assertEquals(List.of("engine-broker"), worker.required(), "its master's link where carried");
   }
 
   @Test
@@ -61,7 +91,9 @@ class LinkFaultTest {
       delimiter = '|',
       value = {
         "partition:engine-broker@20s|needs its length",
-        "partition:worker-master@20s/5s|no link 'worker-master'",
+        "partition:worker->master@20s/5s|cut both ways",
+        "partition:master-broker@20s/5s|no link 'master-broker'",
+        "partition:worker-generator@20s/5s|no link 'worker-generator'",
         "partition:engine-generator@20s/5s|no link 'engine-generator'",
         "partition:engine->broker@20s/5s:drop|both ways",
         "partition:engine-broker@20s/5s:cut|unknown option",

@@ -14,6 +14,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -111,6 +114,55 @@ class LinkProxyTest {
       s.setSoTimeout(10_000);
       assertArrayEquals(
           "held".getBytes(StandardCharsets.US_ASCII), s.getInputStream().readNBytes(4));
+    }
+  }
+
+  /**
+   * An impairment on some clients' sockets only holds their connections: here the sockets this JVM
+   * opened for the first client (its own among them), not those of the second.
+   */
+  @Test
+  void anImpairmentOnSomeClientsHoldsTheirConnectionsOnly() throws Exception {
+    List<Long> self = List.of(ProcessHandle.current().pid());
+    Set<Long> before = ClientSockets.heldBy(self);
+    try (Socket first = client()) {
+      roundTrip(first, "warm");
+      Set<Long> firsts = new HashSet<>(ClientSockets.heldBy(self));
+      firsts.removeAll(before);
+      try (Socket second = client()) {
+        Object cut =
+            proxy.impair("a-b", Impairment.stalled(true, true), new Peer(() -> firsts, null));
+        assertArrayEquals("free".getBytes(StandardCharsets.US_ASCII), roundTrip(second, "free"));
+        first.getOutputStream().write("held".getBytes(StandardCharsets.US_ASCII));
+        first.setSoTimeout(500);
+        assertThrows(SocketTimeoutException.class, () -> first.getInputStream().read());
+        assertEquals(0, proxy.reset("a-b", new Peer(Set::of, "nobody")));
+        proxy.heal("a-b", cut);
+        first.setSoTimeout(10_000);
+        assertArrayEquals(
+            "held".getBytes(StandardCharsets.US_ASCII), first.getInputStream().readNBytes(4));
+        assertEquals(1, proxy.reset("a-b", new Peer(() -> firsts, null)));
+      }
+    }
+  }
+
+  /** A peer's connections are also those opened to it, through a listener named after it. */
+  @Test
+  void anImpairmentOnAServerHoldsTheConnectionsToIt() throws Exception {
+    int toB = proxy.listen("a-b", new InetSocketAddress("127.0.0.1", echo.getLocalPort()), "b");
+    try (Socket s = client();
+        Socket b = new Socket("127.0.0.1", toB)) {
+      b.setSoTimeout(10_000);
+      roundTrip(b, "warm");
+      Object cut = proxy.impair("a-b", Impairment.stalled(true, true), new Peer(Set::of, "b"));
+      assertArrayEquals("free".getBytes(StandardCharsets.US_ASCII), roundTrip(s, "free"));
+      b.getOutputStream().write("held".getBytes(StandardCharsets.US_ASCII));
+      b.setSoTimeout(500);
+      assertThrows(SocketTimeoutException.class, () -> b.getInputStream().read());
+      proxy.heal("a-b", cut);
+      b.setSoTimeout(10_000);
+      assertArrayEquals(
+          "held".getBytes(StandardCharsets.US_ASCII), b.getInputStream().readNBytes(4));
     }
   }
 

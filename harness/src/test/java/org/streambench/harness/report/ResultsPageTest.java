@@ -164,6 +164,7 @@ class ResultsPageTest {
                     44.5,
                     2_500.0,
                     61_000,
+                    null,
                     null),
                 new RunResult.Fault(
                     2,
@@ -181,6 +182,7 @@ class ResultsPageTest {
                     null,
                     0,
                     0,
+                    null,
                     null))));
     Path page =
         ResultsPage.write(
@@ -194,11 +196,11 @@ class ResultsPageTest {
     assertTrue(md.contains("## Faults and recovery"), md);
     assertTrue(
         md.contains(
-            "| kill:worker@8s | taskmanager-1 | 8.00 | 3.00 | 31,250 | 3 | 44.5 | 2,500 | 61,000 |"),
+            "| kill:worker@8s | taskmanager-1 | 8.00 | 3.00 | 31,250 | - | 3 | 44.5 | 2,500 | 61,000 |"),
         md);
     assertTrue(
         md.contains(
-            "| kill:worker@20s | taskmanager-2 | 20.0 | left down | no output | 0 | not recovered |"),
+            "| kill:worker@20s | taskmanager-2 | 20.0 | left down | no output | - | 0 | not recovered |"),
         md);
     assertTrue(md.contains("Recovery: from the fault until three consecutive seconds"), md);
     assertTrue(

@@ -71,6 +71,7 @@ final class SampleResults {
                 7.25,
                 1234.5,
                 6000,
+                null,
                 null),
             new RunResult.Fault(
                 2,
@@ -88,7 +89,8 @@ final class SampleResults {
                 null,
                 0,
                 0,
-                "could not start it again: boom")),
+                "could not start it again: boom",
+                null)),
         Map.of("run.rate", "1000", "engine.flink.state", "größe"),
         "abc",
         Map.of("tool", Map.of("version", "0.1.0", "commit", "deadbeef")),

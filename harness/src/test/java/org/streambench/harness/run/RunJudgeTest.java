@@ -211,7 +211,8 @@ class RunJudgeTest {
         recovery.equals("recovered") ? 4.0 : null,
         100,
         0,
-        note);
+        note,
+        null);
   }
 
   @Test

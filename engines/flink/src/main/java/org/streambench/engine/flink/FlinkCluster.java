@@ -33,6 +33,15 @@ import org.streambench.api.PublishedPorts;
  */
 final class FlinkCluster {
   static final String PORTS_FILE = "flink-cluster.properties";
+
+  /**
+   * The prefix of the run's settings that put the cluster's RPC links behind the harness's link
+   * proxy ({@code --fault} on worker-master, docs/faults.md): {@code link.<process>.port} is what
+   * the others connect to, {@code link.<process>.bind-port} where the process listens.
+   */
+  static final String LINK = "link.";
+
+  private static final String JOBMANAGER = "jobmanager";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -79,10 +88,14 @@ final class FlinkCluster {
     return new FlinkCluster(spec, -1, URI.create(spec.deployment().address()));
   }
 
-  /** The JobManager's view: picks free ports and publishes them for the other processes. */
+  /**
+   * The JobManager's view: picks free ports and publishes them for the other processes. Its RPC
+   * port is the link proxy's when the run puts the cluster's links behind one ({@link #LINK}).
+   */
   static FlinkCluster publish(JobSpec spec) throws IOException {
-    FlinkCluster cluster =
-        new FlinkCluster(spec, PublishedPorts.freePort(), PublishedPorts.freePort());
+    String advertised = spec.setting(LINK + JOBMANAGER + ".port", null);
+    int rpcPort = advertised == null ? PublishedPorts.freePort() : Integer.parseInt(advertised);
+    FlinkCluster cluster = new FlinkCluster(spec, rpcPort, PublishedPorts.freePort());
     PublishedPorts.publish(
         spec.runDir(),
         PORTS_FILE,
@@ -139,6 +152,17 @@ final class FlinkCluster {
     c.put("taskmanager.numberOfTaskSlots", Integer.toString(spec.deployment().slotsPerWorker()));
     if (process.instance() != JobSpec.SOLE) {
       c.put("taskmanager.resource-id", process.name());
+    }
+    // behind the link proxy: each process listens on its own port and is known by the proxy's,
+    // which forwards to it (RPC only; the blob server and the data exchange stay direct)
+    String bindPort = spec.setting(LINK + process.name() + ".bind-port", null);
+    if (bindPort != null) {
+      boolean jobManager = process.name().equals(JOBMANAGER);
+      String role = jobManager ? "jobmanager" : "taskmanager";
+      c.put(role + ".rpc.bind-port", bindPort);
+      if (!jobManager) {
+        c.put("taskmanager.rpc.port", spec.setting(LINK + process.name() + ".port", null));
+      }
     }
     return Configuration.fromMap(c);
   }

@@ -149,6 +149,7 @@ public final class ReportFixtures {
         recoverySeconds,
         2_500.0,
         61_000,
+        null,
         null);
   }
 
