@@ -61,10 +61,12 @@ final class Link {
 
   /** Works out what the impairments in force do to each open connection, and wakes the waiting. */
   private void apply() {
-    List<Entry> entries = entries();
-    List<Peer.Now> peers = peers(entries);
-    for (Connection c : open) {
-      c.effect(effect(c, entries, peers));
+    synchronized (this) { // with open(): no connection keeps the effect of impairments gone by
+      List<Entry> entries = entries();
+      List<Peer.Now> peers = peers(entries);
+      for (Connection c : open) {
+        c.effect(effect(c, entries, peers));
+      }
     }
     synchronized (changed) {
       changed.notifyAll();
@@ -131,9 +133,11 @@ final class Link {
                 client.setTcpNoDelay(true);
                 Connection c =
                     new Connection(this, client, ClientSockets.inodeOf(client), serverName);
-                List<Entry> entries = entries();
-                c.effect(effect(c, entries, peers(entries)));
-                open.add(c);
+                synchronized (Link.this) {
+                  open.add(c);
+                  List<Entry> entries = entries();
+                  c.effect(effect(c, entries, peers(entries)));
+                }
                 if (c.effect().impairment().drop()) {
                   c.abort();
                   return;
