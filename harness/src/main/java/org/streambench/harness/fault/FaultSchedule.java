@@ -42,6 +42,14 @@ public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Durat
     return faults.isEmpty();
   }
 
+  /**
+   * Whether some fault acts on the engine's own processes: a worker or master, or the links between
+   * them (which need a cluster, and which the engine's guarantee must survive as it must a kill).
+   */
+  public boolean touchesEngine() {
+    return touches(Role.WORKER) || touches(Role.MASTER) || requires(LinkFault.WORKER_MASTER);
+  }
+
   /** Whether some fault acts on {@code link} where the run carries it. */
   public boolean touches(String link) {
     return faults.stream().anyMatch(f -> f.links().contains(link));

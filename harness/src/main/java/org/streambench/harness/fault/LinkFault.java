@@ -63,17 +63,7 @@ public record LinkFault(
           + " (engine-broker, worker-broker, generator-broker) and a cluster's worker-master links";
 
   private static FaultKind kind(String name) {
-    return new FaultKind() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public FaultSpec parse(FaultText option) {
-        return LinkFault.parse(name, option);
-      }
-    };
+    return new FaultKind(name, option -> parse(name, option));
   }
 
   private static LinkFault parse(String kind, FaultText option) {

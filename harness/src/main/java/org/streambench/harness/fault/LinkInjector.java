@@ -33,7 +33,11 @@ final class LinkInjector implements Injector {
       return Hit.nothing("no worker running to cut off");
     }
     Peer peer =
-        worker == null ? null : new Peer(() -> ClientSockets.heldBy(tree(worker)), worker.name());
+        worker == null
+            ? null
+            : new Peer(
+                () -> ClientSockets.heldBy(worker.tree().stream().map(ProcessHandle::pid).toList()),
+                worker.name());
     // the worker's own: taskmanager-2-broker, taskmanager-2-master
     String links =
         String.join(
@@ -55,18 +59,6 @@ final class LinkInjector implements Injector {
     }
     // no slot in the hit: the worker is not down, and its own faults close out apart from this one
     return new Hit(links, pid, null, null);
-  }
-
-  /** The worker's process as it is now (started again, if it was) and every process it spawned. */
-  private static List<Long> tree(ProcessSlot worker) {
-    List<Long> pids = new ArrayList<>();
-    ProcessHandle.of(worker.process().pid())
-        .ifPresent(
-            h -> {
-              pids.add(h.pid());
-              h.descendants().forEach(d -> pids.add(d.pid()));
-            });
-    return pids;
   }
 
   @Override

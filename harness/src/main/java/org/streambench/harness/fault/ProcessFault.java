@@ -48,17 +48,7 @@ public record ProcessFault(
   private static final String NO_RESTART = "norestart";
 
   private static FaultKind kind(Action action) {
-    return new FaultKind() {
-      @Override
-      public String name() {
-        return action.id();
-      }
-
-      @Override
-      public FaultSpec parse(FaultText option) {
-        return ProcessFault.parse(action, option);
-      }
-    };
+    return new FaultKind(action.id(), option -> parse(action, option));
   }
 
   private static ProcessFault parse(Action action, FaultText option) {

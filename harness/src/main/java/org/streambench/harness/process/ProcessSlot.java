@@ -133,6 +133,11 @@ public final class ProcessSlot {
     }
   }
 
+  /** Its process as it is now (started again, if it was) and every process it spawned. */
+  public List<ProcessHandle> tree() {
+    return tree(process);
+  }
+
   /** The process and its descendants, the process first. */
   private static List<ProcessHandle> tree(ChildProcess p) {
     List<ProcessHandle> out = new ArrayList<>();

@@ -21,10 +21,7 @@ public final class FaultRules {
     if (faults.isEmpty()) {
       return;
     }
-    boolean hitsEngine =
-        faults.touches(Role.WORKER)
-            || faults.touches(Role.MASTER)
-            || faults.requires(LinkFault.WORKER_MASTER);
+    boolean hitsEngine = faults.touchesEngine();
     if (hitsEngine) {
       engine
           .whyNotOffered("fault." + guarantee.id())

@@ -13,8 +13,6 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
-import org.streambench.harness.fault.LinkFault;
-import org.streambench.harness.fault.Role;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.Params;
@@ -201,10 +199,7 @@ public record RunRequest(
           "--fault needs --mode fixed-rate: recovery is measured against the output at a fixed"
               + " input rate");
     }
-    boolean hitsEngine =
-        faults.touches(Role.WORKER)
-            || faults.touches(Role.MASTER)
-            || faults.requires(LinkFault.WORKER_MASTER);
+    boolean hitsEngine = faults.touchesEngine();
     if (hitsEngine && !deployment.cluster()) {
       throw new UsageException(
           "--fault on a worker or master needs --deployment cluster: in a local deployment the"
