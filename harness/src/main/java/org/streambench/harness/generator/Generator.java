@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -43,7 +44,13 @@ public final class Generator implements InputGenerator {
           ProducerConfig.BUFFER_MEMORY_CONFIG, "134217728",
           ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
           // a send blocks at most this long for metadata or buffer space (a dead broker)
-          ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(MAX_BLOCK_MS));
+          ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(MAX_BLOCK_MS),
+          // Kafka 4's default (rebootstrap) drops the cluster's metadata once no broker answers,
+          // as when a fault partitions the generator from the brokers: every send then blocked for
+          // metadata and failed after max.block.ms (3 of 220,000 lost, 30 s behind schedule in a
+          // 60 s partition). A run's brokers keep their addresses, so the producer keeps its
+          // metadata and buffers and retries its batches until delivery.timeout.ms (120 s)
+          CommonClientConfigs.METADATA_RECOVERY_STRATEGY_CONFIG, "none");
 
   /**
    * Paced sends (fixed rate) have no linger: a record leaves once the sender is free, and batches

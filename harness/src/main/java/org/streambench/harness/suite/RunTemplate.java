@@ -31,6 +31,12 @@ record RunTemplate(
     boolean cpuProfile,
     CpuPlacement cpus,
     Agents agents) {
+  /** The same with {@code faults} for every run. */
+  RunTemplate withFaults(FaultSchedule faults) {
+    return new RunTemplate(
+        mode, searchStart, warmup, steady, maxGeneratorLag, faults, cpuProfile, cpus, agents);
+  }
+
   RunRequest request(
       String engine,
       String workload,

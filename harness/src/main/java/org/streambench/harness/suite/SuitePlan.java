@@ -120,21 +120,19 @@ public record SuitePlan(
 
       dimensions.put("records", spec.records());
     }
-    RunTemplate template =
+    RunTemplate noFaults =
         new RunTemplate(
             mode,
             spec.search().start(),
             duration("warmup", spec.warmup()),
             duration("duration", spec.duration()),
             duration("max-generator-lag", spec.maxGeneratorLag()),
-            FaultSchedule.parse(
-                spec.faults(),
-                duration("restart-delay", spec.restartDelay()),
-                duration("recovery-grace", spec.recoveryGrace())),
+            FaultSchedule.none(),
             spec.cpuProfile(),
             CpuPlacement.parse(spec.cpus(), "suite file key cpus"),
             new Agents(spec.agents(), agentTokenFile));
     List<Variant> variants = spec.variants().isEmpty() ? List.of(new Variant()) : spec.variants();
+    Map<String, FaultSchedule> schedules = faultSchedules(spec);
 
     List<SuitePoint> points = new ArrayList<>();
     Set<String> skipped = new LinkedHashSet<>();
@@ -150,63 +148,70 @@ public record SuitePlan(
         }
         for (String g : spec.guarantees()) {
           Guarantee guarantee = guarantee(g);
-          String refusal = refusal(registry, engine, workload, guarantee, mode, template.faults());
-          if (refusal != null) {
-            skipped.add(refusal);
-            continue;
-          }
-          for (Variant variant : variants) {
-            EngineConfig config = variant.forEngine(engine);
-            if (config == null) {
-              skipped.add("variant " + variant.name() + " has no configuration for " + engine);
+          for (Map.Entry<String, FaultSchedule> schedule : schedules.entrySet()) {
+            RunTemplate template = noFaults.withFaults(schedule.getValue());
+            String refusal =
+                refusal(registry, engine, workload, guarantee, mode, template.faults());
+            if (refusal != null) {
+              skipped.add(refusal);
               continue;
             }
-            for (Map<String, String> values : Sweep.product(dimensions)) {
-              if ("cluster".equals(values.get("deployment"))
-                  && !registry.all().get(engine).hasCluster()) {
-                skipped.add(clusterRefusal(registry, engine));
+            for (Variant variant : variants) {
+              EngineConfig config = variant.forEngine(engine);
+              if (config == null) {
+                skipped.add("variant " + variant.name() + " has no configuration for " + engine);
                 continue;
               }
-              if (!"cluster".equals(values.get("deployment"))) {
-                values.remove("workers"); // one local point, not one per worker count
-              }
-              Map<String, String> labels = new LinkedHashMap<>();
-              labels.put("engine", engine);
-              labels.put("workload", workload);
-              labels.put("mode", search ? SUSTAINABLE : mode.id());
-              labels.put("guarantee", guarantee.id());
-              if (variant.name() != null) {
-                labels.put("variant", variant.name());
-              }
-              values.forEach(
-                  (k, v) -> {
-                    labels.put(k, v);
-                    if (k.equals("parallelism") && !values.containsKey("partitions")) {
-                      labels.put("partitions", v);
-                    }
-                  });
-              String key = SuitePoint.keyOf(labels);
-              if (hasKey(points, key)) {
-                continue;
-              }
-              SuiteRate rate =
-                  labels.containsKey("rate") ? SuiteRate.parse(labels.get("rate")) : null;
-              String relativeTo = null;
-              if (rate != null && rate.relative()) {
-                // its configuration's search runs first, once for every rate relative to it
-                Map<String, String> searchLabels = new LinkedHashMap<>(labels);
-                searchLabels.remove("rate");
-                searchLabels.put("mode", SUSTAINABLE);
-                relativeTo = SuitePoint.keyOf(searchLabels);
-                if (!hasKey(points, relativeTo)) {
-                  RunRequest first =
-                      template.request(engine, workload, guarantee, config, searchLabels);
-                  points.add(new SuitePoint(relativeTo, searchLabels, first, true, null, null));
+              for (Map<String, String> values : Sweep.product(dimensions)) {
+                if ("cluster".equals(values.get("deployment"))
+                    && !registry.all().get(engine).hasCluster()) {
+                  skipped.add(clusterRefusal(registry, engine));
+                  continue;
                 }
+                if (!"cluster".equals(values.get("deployment"))) {
+                  values.remove("workers"); // one local point, not one per worker count
+                }
+                Map<String, String> labels = new LinkedHashMap<>();
+                labels.put("engine", engine);
+                labels.put("workload", workload);
+                labels.put("mode", search ? SUSTAINABLE : mode.id());
+                labels.put("guarantee", guarantee.id());
+                if (variant.name() != null) {
+                  labels.put("variant", variant.name());
+                }
+                if (!spec.faultSchedules().isEmpty()) {
+                  labels.put("faults", schedule.getKey());
+                }
+                values.forEach(
+                    (k, v) -> {
+                      labels.put(k, v);
+                      if (k.equals("parallelism") && !values.containsKey("partitions")) {
+                        labels.put("partitions", v);
+                      }
+                    });
+                String key = SuitePoint.keyOf(labels);
+                if (hasKey(points, key)) {
+                  continue;
+                }
+                SuiteRate rate =
+                    labels.containsKey("rate") ? SuiteRate.parse(labels.get("rate")) : null;
+                String relativeTo = null;
+                if (rate != null && rate.relative()) {
+                  // its configuration's search runs first, once for every rate relative to it
+                  Map<String, String> searchLabels = new LinkedHashMap<>(labels);
+                  searchLabels.remove("rate");
+                  searchLabels.put("mode", SUSTAINABLE);
+                  relativeTo = SuitePoint.keyOf(searchLabels);
+                  if (!hasKey(points, relativeTo)) {
+                    RunRequest first =
+                        template.request(engine, workload, guarantee, config, searchLabels);
+                    points.add(new SuitePoint(relativeTo, searchLabels, first, true, null, null));
+                  }
+                }
+                RunRequest request = template.request(engine, workload, guarantee, config, labels);
+                BenchmarkRun.prepare(home, registry, request);
+                points.add(new SuitePoint(key, labels, request, search, relativeTo, rate));
               }
-              RunRequest request = template.request(engine, workload, guarantee, config, labels);
-              BenchmarkRun.prepare(home, registry, request);
-              points.add(new SuitePoint(key, labels, request, search, relativeTo, rate));
             }
           }
         }
@@ -215,9 +220,11 @@ public record SuitePlan(
     require(!points.isEmpty(), "nothing to run: " + String.join("; ", skipped));
     if (spec.floor()) {
       require(
-          mode == Mode.FIXED_RATE && !search && template.faults().isEmpty(),
+          mode == Mode.FIXED_RATE
+              && !search
+              && schedules.values().stream().allMatch(FaultSchedule::isEmpty),
           "floor: the rig's floor is measured beside fixed-rate points without faults");
-      points.addAll(0, FloorPoints.of(points, template, home, registry));
+      points.addAll(0, FloorPoints.of(points, noFaults, home, registry));
     }
     // points on the same Kafka run together: a suite with several broker counts restarts Kafka
     // once per count and repetition, not per point
@@ -227,6 +234,33 @@ public record SuitePlan(
         LatencyObjective.parse(spec.latencyObjective()),
         List.copyOf(points),
         List.copyOf(skipped));
+  }
+
+  /**
+   * The suite's fault schedules by their text (a point's {@code faults} label): those of {@code
+   * fault-schedules}, or {@code faults} as the one schedule of every run.
+   */
+  private static Map<String, FaultSchedule> faultSchedules(SuiteSpec spec) {
+    require(
+        spec.faults().isEmpty() || spec.faultSchedules().isEmpty(),
+        "faults and fault-schedules: give every run's faults or a list of schedules, not both");
+    List<List<String>> lists =
+        spec.faultSchedules().isEmpty() ? List.of(spec.faults()) : spec.faultSchedules();
+    Map<String, FaultSchedule> schedules = new LinkedHashMap<>();
+    for (List<String> faults : lists) {
+      String text = String.join(" ", faults);
+      require(
+          !faults.isEmpty() || spec.faultSchedules().isEmpty(),
+          "fault-schedules: an empty schedule");
+      require(!schedules.containsKey(text), "fault-schedules: " + text + " is listed twice");
+      schedules.put(
+          text,
+          FaultSchedule.parse(
+              faults,
+              duration("restart-delay", spec.restartDelay()),
+              duration("recovery-grace", spec.recoveryGrace())));
+    }
+    return schedules;
   }
 
   private static boolean hasKey(List<SuitePoint> points, String key) {

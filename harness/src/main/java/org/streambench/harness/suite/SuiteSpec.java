@@ -57,6 +57,8 @@ import org.streambench.harness.UsageException;
  * @param duration fixed-rate steady state per run
  * @param maxGeneratorLag as {@code run --max-generator-lag}
  * @param faults as {@code run --fault}, every run's faults (docs/faults.md); empty = none
+ * @param faultSchedules fault schedules swept as one dimension (label {@code faults}), each one or
+ *     more faults as {@code run --fault} takes them; empty = {@code faults} for every run
  * @param restartDelay as {@code run --restart-delay}
  * @param recoveryGrace as {@code run --recovery-grace}
  * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
@@ -102,6 +104,7 @@ public record SuiteSpec(
     String duration,
     String maxGeneratorLag,
     List<String> faults,
+    List<List<String>> faultSchedules,
     String restartDelay,
     String recoveryGrace,
     String latencyObjective,
@@ -144,6 +147,7 @@ public record SuiteSpec(
     duration = duration == null ? "30s" : duration;
     maxGeneratorLag = maxGeneratorLag == null ? "100ms" : maxGeneratorLag;
     faults = orDefault(faults, List.of());
+    faultSchedules = orDefault(faultSchedules, List.of());
     agents = orDefault(agents, List.of());
     restartDelay = restartDelay == null ? "5s" : restartDelay;
     recoveryGrace = recoveryGrace == null ? "120s" : recoveryGrace;

@@ -68,7 +68,7 @@ class FaultIT {
             SharedBroker.withFaults(
                 SharedBroker.withParallelism(
                     SharedBroker.clusterWorkload(
-                        "baseline", "identity", Guarantee.AT_MOST_ONCE, 2_000, 5, 45),
+                        "baseline", "identity", Guarantee.AT_MOST_ONCE, 2_000, 5, 25),
                     2,
                     "kafka.producer.linger.ms=100"),
                 "kill:worker@8s"));

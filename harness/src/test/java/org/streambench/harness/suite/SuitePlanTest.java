@@ -203,6 +203,41 @@ class SuitePlanTest {
   }
 
   @Test
+  void faultSchedulesAreADimensionAndAnEngineRefusesTheOnesItCannotTake() throws IOException {
+    String base =
+        """
+        engines: [alpha]
+        workloads: [identity]
+        deployment: [cluster]
+        rates: [1000]
+        duration: 60s
+        """;
+    String suite =
+        base
+            + """
+            fault-schedules:
+              - kill:worker@20s
+              - [partition:worker-broker@20s/10s, slow:engine-broker@40s/5s:50ms]
+              - partition:worker-master@20s/10s
+            """;
+    SuitePlan p = plan(suite, false);
+    assertEquals(
+        List.of(
+            "kill:worker@20s", "partition:worker-broker@20s/10s slow:engine-broker@40s/5s:50ms"),
+        p.points().stream().map(point -> point.labels().get("faults")).toList());
+    assertEquals(
+        "partition:worker-broker@20s/10s slow:engine-broker@40s/5s:50ms",
+        p.points().get(1).request().parameters().get("run.faults"));
+    assertEquals(1, p.skipped().size(), () -> "skipped: " + p.skipped());
+    assertTrue(p.skipped().get(0).contains("worker-master"), p.skipped()::toString);
+    assertFalse(plan(base, false).points().get(0).labels().containsKey("faults"));
+    UsageException both =
+        assertThrows(
+            UsageException.class, () -> plan(suite + "faults: [kill:worker@30s]\n", false));
+    assertTrue(both.getMessage().contains("not both"), both::getMessage);
+  }
+
+  @Test
   void aPlacementReachesEveryRunAndSurvivesStorageAndTheCommandLineWins() throws IOException {
     String suite =
         """
