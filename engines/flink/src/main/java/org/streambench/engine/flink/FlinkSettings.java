@@ -16,11 +16,11 @@ final class FlinkSettings {
   private FlinkSettings() {}
 
   /**
-   * The {@code flink.*} settings, plus checkpoint, RocksDB and working directories under the run
-   * directory unless the settings name them: file-system checkpoint storage is what RocksDB and
-   * incremental checkpoints need, and the run directory keeps them beside the run's other files.
-   * The working directory matters most: a TaskManager with a fixed resource id keeps it (slot
-   * allocation snapshots, local state) after it exits, so under Flink's default, {@code
+   * The {@code flink.*} settings, plus checkpoint, RocksDB, temporary and working directories under
+   * the run directory unless the settings name them: file-system checkpoint storage is what RocksDB
+   * and incremental checkpoints need, and the run directory keeps them beside the run's other
+   * files. The working directory matters most: a TaskManager with a fixed resource id keeps it
+   * (slot allocation snapshots, local state) after it exits, so under Flink's default, {@code
    * /tmp/tm_<resource id>}, one run's would be left behind and found by the next run's TaskManager
    * of the same name.
    */
@@ -35,6 +35,11 @@ final class FlinkSettings {
     flink.putIfAbsent(
         "state.backend.rocksdb.localdir",
         spec.runDir().resolve("rocksdb").toAbsolutePath().toString());
+    // Flink's temporary files (the RPC system's jar, 24 MB, extracted by every process; blobs,
+    // shuffle files) in the run, not java.io.tmpdir: a process killed by a fault or at the end of
+    // a run cannot delete them, and in /tmp they outlived the run
+    flink.putIfAbsent(
+        "io.tmp.dirs", spec.runDir().resolve("flink-tmp").toAbsolutePath().toString());
     flink.putIfAbsent(
         "process.working-dir",
         spec.runDir().resolve("flink-working-dir").toAbsolutePath().toString());
