@@ -46,6 +46,7 @@ final class RunContext {
   private EngineLinks engineLinks;
   private long steadyEndMicros;
   private final List<RunProbe> probes;
+  private final StallWatch stalls;
 
   RunContext(
       RunRequest request,
@@ -68,6 +69,8 @@ final class RunContext {
     this.watch = watch;
     this.probes = probes;
     this.progress = progress;
+    this.stalls =
+        new StallWatch(layout.runDir().resolve(StallWatch.FILE), StallWatch.STALLED, progress);
   }
 
   /** The steady state starts: CPU windows are measured, and the probes told, from here. */
@@ -108,13 +111,19 @@ final class RunContext {
   /** Waits for the generator, watching the services; then the workload expects its records. */
   GeneratorReport awaitGenerator() throws Exception {
     long lastReport = System.nanoTime();
-    while (generation.running()) {
-      watch.check();
-      generation.join(100);
-      if (collector == null && System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-        progress.accept(String.format("sent %,d", generator.sentSoFar()));
-        lastReport = System.nanoTime();
+    stalls.waiting();
+    try {
+      while (generation.running()) {
+        stalls.beat();
+        watch.check();
+        generation.join(100);
+        if (collector == null && System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          progress.accept(String.format("sent %,d", generator.sentSoFar()));
+          lastReport = System.nanoTime();
+        }
       }
+    } finally {
+      stalls.done();
     }
     GeneratorReport generated = generation.report();
     workload.expect(generated.attempted());
@@ -198,14 +207,20 @@ final class RunContext {
   /** Sleeps until an epoch-micros time, watching the services and the generator. */
   void sleepUntil(long epochMicros) throws Exception {
     long lastReport = System.nanoTime();
-    while (EpochMicros.now() < epochMicros) {
-      watch.check();
-      generation.failIfFailed();
-      Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
-      if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-        reportProgress(generator.sentSoFar());
-        lastReport = System.nanoTime();
+    stalls.waiting();
+    try {
+      while (EpochMicros.now() < epochMicros) {
+        stalls.beat();
+        watch.check();
+        generation.failIfFailed();
+        Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
+        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          reportProgress(generator.sentSoFar());
+          lastReport = System.nanoTime();
+        }
       }
+    } finally {
+      stalls.done();
     }
   }
 
@@ -217,15 +232,21 @@ final class RunContext {
     progress.accept("waiting for the engine's remaining output");
     long lastReport = System.nanoTime();
     CollectorReport collected;
-    while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
-      watch.check();
-      if (markEnd && collector.outputComplete()) {
-        markSteadyEnd();
+    stalls.waiting();
+    try {
+      while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
+        stalls.beat();
+        watch.check();
+        if (markEnd && collector.outputComplete()) {
+          markSteadyEnd();
+        }
+        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          reportProgress(sent);
+          lastReport = System.nanoTime();
+        }
       }
-      if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-        reportProgress(sent);
-        lastReport = System.nanoTime();
-      }
+    } finally {
+      stalls.done();
     }
     if (markEnd) {
       markSteadyEnd();
@@ -284,6 +305,7 @@ final class RunContext {
 
   /** Stops the generator and the collector (idempotent, safe after a failure). */
   void stopDrivers() {
+    stalls.close();
     generator.stop();
     if (collector != null) {
       collector.stop();

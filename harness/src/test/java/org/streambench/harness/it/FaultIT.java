@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,8 @@ class FaultIT {
   /**
    * At-most-once commits a batch's offsets before it produces the batch, and here the producer
    * holds every batch 100 ms ({@code linger.ms}) after its commit, so that the kill always finds
-   * records committed and not yet written: the run must lose some and count them.
+   * records committed and not yet written: the run must lose some and count them. The collector
+   * waits 5 s of silence for the lost records, not 30 (the instances are idle once the input ends).
    */
   @Test
   @Timeout(300)
@@ -66,11 +68,13 @@ class FaultIT {
     RunResult r =
         kafka.run(
             SharedBroker.withFaults(
-                SharedBroker.withParallelism(
-                    SharedBroker.clusterWorkload(
-                        "baseline", "identity", Guarantee.AT_MOST_ONCE, 2_000, 5, 25),
-                    2,
-                    "kafka.producer.linger.ms=100"),
+                SharedBroker.withIdleTimeout(
+                    SharedBroker.withParallelism(
+                        SharedBroker.clusterWorkload(
+                            "baseline", "identity", Guarantee.AT_MOST_ONCE, 2_000, 5, 25),
+                        2,
+                        "kafka.producer.linger.ms=100"),
+                    Duration.ofSeconds(5)),
                 "kill:worker@8s"));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());

@@ -26,10 +26,12 @@ import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 
 /**
- * A real embedded broker and a scratch data directory, shared by the tests of one class (register
- * it with {@code @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass()}).
- * The directory is deleted on close unless a test of the class failed: then its logs are kept and
- * their path printed.
+ * A real embedded broker and a scratch data directory for the tests of a class (register it with
+ * {@code @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass()}): the one
+ * broker the classes of this test JVM share, started by the first and closed after the last (every
+ * run has topics of its own), or one of the class's own with more brokers or a link proxy. The
+ * directory is deleted on close unless a test failed: then its logs are kept and their path
+ * printed.
  */
 final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback {
   private static final Duration IDENTITY_IDLE = Duration.ofSeconds(20);
@@ -43,13 +45,26 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
 
   private Redis redis;
   private boolean keep;
+  private boolean acrossClasses;
 
-  /** Started with the test class that registers it, closed after its last test. */
-  static SharedBroker forClass() {
-    return forClass(1);
+  private static SharedBroker shared;
+
+  /**
+   * The broker this JVM's test classes share: started with the first class that registers it,
+   * closed once every test has run.
+   */
+  static synchronized SharedBroker forClass() {
+    if (shared == null) {
+      shared = forClass(1, false);
+      shared.acrossClasses = true;
+    }
+    return shared;
   }
 
-  /** The same with {@code brokers} embedded brokers (and a controller when more than one). */
+  /**
+   * The class's own, with {@code brokers} embedded brokers (and a controller when more than one),
+   * closed after its last test.
+   */
   static SharedBroker forClass(int brokers) {
     return forClass(brokers, false);
   }
@@ -164,9 +179,30 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
     return copy(request, request.faults(), true);
   }
 
+  /**
+   * {@code request} whose collector gives up on missing output after {@code idle} of silence (a run
+   * that loses records waits that long for them).
+   */
+  static RunRequest withIdleTimeout(RunRequest request, Duration idle) {
+    return copy(
+        request,
+        request.parallelism(),
+        request.partitions(),
+        request.sets(),
+        idle,
+        request.faults(),
+        request.cpuProfile());
+  }
+
   private static RunRequest copy(RunRequest request, FaultSchedule faults, boolean cpuProfile) {
     return copy(
-        request, request.parallelism(), request.partitions(), request.sets(), faults, cpuProfile);
+        request,
+        request.parallelism(),
+        request.partitions(),
+        request.sets(),
+        request.idleTimeout(),
+        faults,
+        cpuProfile);
   }
 
   private static RunRequest copy(
@@ -174,6 +210,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
       int parallelism,
       int partitions,
       List<String> sets,
+      Duration idleTimeout,
       FaultSchedule faults,
       boolean cpuProfile) {
     return new RunRequest(
@@ -191,7 +228,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.engineConfigs(),
         sets,
         request.maxGeneratorLag(),
-        request.idleTimeout(),
+        idleTimeout,
         request.seed(),
         request.params(),
         request.driver(),
@@ -209,7 +246,14 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   static RunRequest withParallelism(RunRequest request, int parallelism, String... sets) {
     List<String> all = new java.util.ArrayList<>(request.sets());
     all.addAll(List.of(sets));
-    return copy(request, parallelism, parallelism, all, request.faults(), request.cpuProfile());
+    return copy(
+        request,
+        parallelism,
+        parallelism,
+        all,
+        request.idleTimeout(),
+        request.faults(),
+        request.cpuProfile());
   }
 
   /** A fixed-rate run of any workload on a cluster deployment of 2 workers, one slot each. */
@@ -332,7 +376,18 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
 
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
-    close();
+    if (acrossClasses) {
+      // closed with the root context, after the last class
+      context
+          .getRoot()
+          .getStore(ExtensionContext.Namespace.GLOBAL)
+          .getOrComputeIfAbsent(
+              SharedBroker.class,
+              k -> (ExtensionContext.Store.CloseableResource) this::close,
+              ExtensionContext.Store.CloseableResource.class);
+    } else {
+      close();
+    }
   }
 
   @Override

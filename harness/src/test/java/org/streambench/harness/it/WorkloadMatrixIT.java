@@ -24,9 +24,9 @@ import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
 /**
- * Every registered engine × every workload it registers (identity has its own matrix; sleep, grep
- * and Nexmark's stateless queries run on one engine each, see {@link #STATELESS}, and its windowed
- * ones one per engine, see {@link #WINDOWED}; a workload without parameters here fails, so none is
+ * Every registered engine × every workload it registers, in turn (identity has its own matrix; the
+ * workloads fall in {@link #GROUPS} of a kind, and each engine runs one workload of each group,
+ * each workload on at least one engine; a workload without parameters here fails, so none is
  * skipped silently), at small scale on the real embedded broker (and Redis for ysb): the output
  * must verify as valid. Windows and timers are shortened so that a few seconds of input produce
  * closed windows.
@@ -65,23 +65,28 @@ class WorkloadMatrixIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
   /**
-   * Workloads whose jobs are identity's with a per-record function between the same Kafka ends:
-   * EngineMatrixIT runs those ends on every engine and guarantee, and each engine's own tests run
-   * its function on input checked by the same verifier, so each runs here on one engine (in turn),
-   * which covers the harness's side of it (generator, parameters, output check) without a run per
-   * engine in CI; with engines named ({@link TestEngines#PROPERTY}) it runs on each of them.
+   * Workloads of one kind, which exercise the same parts of an engine between its Kafka ends: each
+   * engine runs one of each group here (in turn: the group's workloads dealt out over the engines),
+   * which covers every engine's side of each kind (its Kafka source and sink, its state and windows
+   * under the guarantee, the harness's generator, parameters and output check) without a run per
+   * engine and workload in CI; each engine's own tests run every workload's job on input checked by
+   * the same verifier. With engines named ({@link TestEngines#PROPERTY}) each runs all of them.
    */
-  private static final List<String> STATELESS =
-      List.of("sleep", "grep", "nexmark-q0", "nexmark-q1", "nexmark-q2");
-
-  /**
-   * Nexmark's windowed queries: on every engine a windowed query meets real partitions here (its
-   * watermark the slowest partition's, its windows closed by the end marker on each), one of the
-   * four per engine in turn, while q3, the join, runs on every engine; each engine's own tests run
-   * every one of them on input checked by the same verifier. With engines named, each runs all.
-   */
-  private static final List<String> WINDOWED =
-      List.of("nexmark-q4", "nexmark-q5", "nexmark-q7", "nexmark-q8");
+  private static final List<List<String>> GROUPS =
+      List.of(
+          // a per-record function between identity's ends (EngineMatrixIT runs those ends on every
+          // engine and guarantee)
+          List.of("sleep", "grep", "nexmark-q0", "nexmark-q1", "nexmark-q2"),
+          // keyed state, shuffled by key (statemachine and wordcount under exactly-once; in this
+          // order Kafka Streams runs wordcount, whose RocksDB stores are checked below)
+          List.of("statemachine", "wordcount", "grouping"),
+          // event-time windows closed by watermarks (ysb's counts also in Redis)
+          List.of("ysb", "uricount"),
+          // joins of streams, with timers or incremental state
+          List.of("join", "nexmark-q3"),
+          // Nexmark's windowed queries: a watermark the slowest partition's, windows closed by the
+          // end marker on each
+          List.of("nexmark-q4", "nexmark-q5", "nexmark-q7", "nexmark-q8"));
 
   static Stream<Arguments> engineWorkloads() {
     List<EngineDescriptor> engines = TestEngines.selected();
@@ -100,16 +105,28 @@ class WorkloadMatrixIT {
                                     e, GUARANTEE.getOrDefault(w, Guarantee.AT_LEAST_ONCE)))));
   }
 
-  /** Whether {@code engine} runs {@code workload} here: always, or in its turn in its group. */
+  /**
+   * Whether {@code engine} runs {@code workload} here: in its group, turn t (0, 1, ... up to the
+   * larger of the group's size and the engines') pairs the group's workload t (round) with engine t
+   * (round), so every engine gets one and every workload one; a workload in no group runs
+   * everywhere.
+   */
   private static boolean inTurn(
       EngineDescriptor engine, String workload, List<EngineDescriptor> engines) {
-    List<String> group = STATELESS.contains(workload) ? STATELESS : WINDOWED;
-    if (!group.contains(workload)) {
+    List<String> group = GROUPS.stream().filter(g -> g.contains(workload)).findFirst().orElse(null);
+    if (group == null) {
       return true;
     }
     List<EngineDescriptor> running =
         engines.stream().filter(e -> e.workloads().contains(workload)).toList();
-    return engine.equals(running.get(group.indexOf(workload) % running.size()));
+    int w = group.indexOf(workload);
+    int e = running.indexOf(engine);
+    for (int turn = 0; turn < Math.max(group.size(), running.size()); turn++) {
+      if (turn % group.size() == w && turn % running.size() == e) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @ParameterizedTest(name = "{0} {1} {2}")
@@ -164,6 +181,29 @@ class WorkloadMatrixIT {
       assertTrue(
           state.get(state.size() - 1) > state.get(0) && state.get(state.size() - 1) > 0,
           "state on disk grows: " + state);
+    }
+  }
+
+  /** The turns leave no workload and no engine's share of a group out (nor the state check). */
+  @Test
+  void everyWorkloadRunsOnAnEngineAndEveryEngineRunsOneOfEachGroup() {
+    List<List<Object>> runs = engineWorkloads().map(a -> List.of(a.get()[0], a.get()[1])).toList();
+    for (EngineDescriptor e : TestEngines.selected()) {
+      for (String w : e.workloads()) {
+        if (!w.equals("identity")) {
+          assertTrue(
+              runs.stream().anyMatch(r -> r.get(1).equals(w)), () -> w + " runs nowhere: " + runs);
+        }
+      }
+      for (List<String> group : GROUPS) {
+        assertTrue(
+            runs.stream().anyMatch(r -> r.get(0).equals(e.name()) && group.contains(r.get(1)))
+                || group.stream().noneMatch(e.workloads()::contains),
+            () -> e.name() + " runs none of " + group + ": " + runs);
+      }
+    }
+    if (TestEngines.isSelected("kafka-streams")) {
+      assertTrue(runs.contains(List.of("kafka-streams", "wordcount")), runs::toString);
     }
   }
 

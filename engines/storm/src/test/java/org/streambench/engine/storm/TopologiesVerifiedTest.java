@@ -31,6 +31,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.streambench.api.Guarantee;
@@ -58,7 +60,12 @@ import org.streambench.verifier.workload.Replay;
  * per upstream task), so the real topology runs instead.
  *
  * <p>ysb's bolts talk to a real Redis ({@link YsbTestRedis}), one redis-server for the class.
+ *
+ * <p>The topologies run side by side, four at a time (junit-platform.properties): most of each
+ * one's seconds are Storm's scheduling, a slot's blob localization and a worker's start, which wait
+ * on timers, not on the machine.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class TopologiesVerifiedTest {
 
   /**
