@@ -1,5 +1,8 @@
 package org.streambench.harness.kafka;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -134,6 +137,11 @@ public interface KafkaCluster extends AutoCloseable {
           @Override
           public void close() {}
         };
+    String refused = noneAccepts(bootstrapServers);
+    if (refused != null) {
+      // at once: Kafka's client would retry a refused address until its timeout
+      throw new UsageException("Kafka at " + bootstrapServers + " is unreachable: " + refused);
+    }
     try (Admin admin = cluster.admin()) {
       admin.describeCluster().clusterId().get(15, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -143,6 +151,32 @@ public interface KafkaCluster extends AutoCloseable {
       throw new UsageException("Kafka at " + bootstrapServers + " is unreachable");
     }
     return cluster;
+  }
+
+  /**
+   * Null if one of the bootstrap addresses accepts a TCP connection within a second (whether it is
+   * Kafka, the client then says), else why the last did not.
+   */
+  private static String noneAccepts(String bootstrapServers) {
+    String why = "no address";
+    for (String server : bootstrapServers.split(",")) {
+      String address = server.trim();
+      int colon = address.lastIndexOf(':');
+      if (colon < 0) {
+        why = address + ": no port";
+        continue;
+      }
+      try (Socket socket = new Socket()) {
+        socket.connect(
+            new InetSocketAddress(
+                address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))),
+            1_000);
+        return null;
+      } catch (IOException | IllegalArgumentException e) {
+        why = address + ": " + e.getMessage();
+      }
+    }
+    return why;
   }
 
   /** Broker config entries for provenance; empty when unknown. */

@@ -77,49 +77,8 @@ public record SuitePlan(
       SuiteSpec spec, Home home, EngineRegistry registry, Path agentTokenFile) {
     boolean search = SUSTAINABLE.equals(spec.mode());
     Mode mode = search ? Mode.FIXED_RATE : parseMode(spec.mode());
-    require(spec.engines() != null && !spec.engines().isEmpty(), "engines: list at least one");
-    require(
-        spec.workloads() != null && !spec.workloads().isEmpty(), "workloads: list at least one");
-    require(spec.repetitions() >= 1, "repetitions must be at least 1");
-    spec.deployment()
-        .forEach(
-            d ->
-                require(
-                    d.equals("local") || d.equals("cluster"),
-                    "deployment must be local or cluster, was '" + d + "'"));
-    spec.workers().forEach(w -> require(w >= 1, "workers must be at least 1, was " + w));
-    spec.brokers().forEach(b -> require(b >= 1, "brokers must be at least 1, was " + b));
-    Map<String, List<?>> dimensions = new LinkedHashMap<>();
-    dimensions.put("brokers", spec.brokers());
-    dimensions.put("deployment", spec.deployment());
-    dimensions.put("workers", spec.workers());
-    dimensions.put("parallelism", spec.parallelism());
-    dimensions.put("partitions", spec.partitions());
-    spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
-    spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
-    require(spec.drainSeconds() >= 0, "drain-seconds must not be negative");
-    require(!spec.rigWarmupOr(Duration.ZERO).isNegative(), "rig-warmup must not be negative");
-    require(spec.warmupRounds() >= 0, "warmup-rounds must not be negative");
-    require(
-        spec.drainSeconds() == 0 || mode == Mode.DRAIN,
-        "drain-seconds sizes drains; this suite's mode is " + spec.mode());
-    List<SuiteRate> rates = spec.rates().stream().map(SuiteRate::parse).toList();
-    if (search || rates.stream().anyMatch(SuiteRate::relative)) {
-      SuiteSpec.SearchBounds b = spec.search();
-      require(b.min() > 0 && b.min() <= b.max(), "search: need 0 < min <= max");
-      require(b.tolerance() > 0, "search: tolerance must be positive");
-      require(b.maxTrials() >= 2, "search: max-trials must be at least 2");
-    }
-    if (search) {
-      // the bounds are all a search needs
-    } else if (mode == Mode.FIXED_RATE) {
-      require(!spec.rates().isEmpty(), "rates: a fixed-rate suite needs at least one rate");
-      dimensions.put("rate", spec.rates());
-    } else {
-      require(!spec.records().isEmpty(), "records: a " + mode.id() + " suite needs a count");
-
-      dimensions.put("records", spec.records());
-    }
+    validate(spec, mode, search);
+    Map<String, List<?>> dimensions = dimensions(spec, mode, search);
     RunTemplate noFaults =
         new RunTemplate(
             mode,
@@ -134,89 +93,20 @@ public record SuitePlan(
     List<Variant> variants = spec.variants().isEmpty() ? List.of(new Variant()) : spec.variants();
     Map<String, FaultSchedule> schedules = faultSchedules(spec);
 
-    List<SuitePoint> points = new ArrayList<>();
-    Set<String> skipped = new LinkedHashSet<>();
+    Points expansion = new Points(spec, home, registry, mode, search, variants, dimensions);
     for (String workload : spec.workloads()) {
       for (String engine : spec.engines()) {
-        if (!registry.all().containsKey(engine)) {
-          throw new UsageException(
-              "unknown engine '"
-                  + engine
-                  + "' (available: "
-                  + String.join(", ", registry.all().keySet())
-                  + ")");
-        }
+        requireEngine(registry, engine);
         for (String g : spec.guarantees()) {
           Guarantee guarantee = guarantee(g);
-          for (Map.Entry<String, FaultSchedule> schedule : schedules.entrySet()) {
-            RunTemplate template = noFaults.withFaults(schedule.getValue());
-            String refusal =
-                refusal(registry, engine, workload, guarantee, mode, template.faults());
-            if (refusal != null) {
-              skipped.add(refusal);
-              continue;
-            }
-            for (Variant variant : variants) {
-              EngineConfig config = variant.forEngine(engine);
-              if (config == null) {
-                skipped.add("variant " + variant.name() + " has no configuration for " + engine);
-                continue;
-              }
-              for (Map<String, String> values : Sweep.product(dimensions)) {
-                if ("cluster".equals(values.get("deployment"))
-                    && !registry.all().get(engine).hasCluster()) {
-                  skipped.add(clusterRefusal(registry, engine));
-                  continue;
-                }
-                if (!"cluster".equals(values.get("deployment"))) {
-                  values.remove("workers"); // one local point, not one per worker count
-                }
-                Map<String, String> labels = new LinkedHashMap<>();
-                labels.put("engine", engine);
-                labels.put("workload", workload);
-                labels.put("mode", search ? SUSTAINABLE : mode.id());
-                labels.put("guarantee", guarantee.id());
-                if (variant.name() != null) {
-                  labels.put("variant", variant.name());
-                }
-                if (!spec.faultSchedules().isEmpty()) {
-                  labels.put("faults", schedule.getKey());
-                }
-                values.forEach(
-                    (k, v) -> {
-                      labels.put(k, v);
-                      if (k.equals("parallelism") && !values.containsKey("partitions")) {
-                        labels.put("partitions", v);
-                      }
-                    });
-                String key = SuitePoint.keyOf(labels);
-                if (hasKey(points, key)) {
-                  continue;
-                }
-                SuiteRate rate =
-                    labels.containsKey("rate") ? SuiteRate.parse(labels.get("rate")) : null;
-                String relativeTo = null;
-                if (rate != null && rate.relative()) {
-                  // its configuration's search runs first, once for every rate relative to it
-                  Map<String, String> searchLabels = new LinkedHashMap<>(labels);
-                  searchLabels.remove("rate");
-                  searchLabels.put("mode", SUSTAINABLE);
-                  relativeTo = SuitePoint.keyOf(searchLabels);
-                  if (!hasKey(points, relativeTo)) {
-                    RunRequest first =
-                        template.request(engine, workload, guarantee, config, searchLabels);
-                    points.add(new SuitePoint(relativeTo, searchLabels, first, true, null, null));
-                  }
-                }
-                RunRequest request = template.request(engine, workload, guarantee, config, labels);
-                BenchmarkRun.prepare(home, registry, request);
-                points.add(new SuitePoint(key, labels, request, search, relativeTo, rate));
-              }
-            }
-          }
+          schedules.forEach(
+              (text, schedule) ->
+                  expansion.add(workload, engine, guarantee, text, noFaults.withFaults(schedule)));
         }
       }
     }
+    List<SuitePoint> points = expansion.points;
+    Set<String> skipped = expansion.skipped;
     require(!points.isEmpty(), "nothing to run: " + String.join("; ", skipped));
     if (spec.floor()) {
       require(
@@ -234,6 +124,192 @@ public record SuitePlan(
         LatencyObjective.parse(spec.latencyObjective()),
         List.copyOf(points),
         List.copyOf(skipped));
+  }
+
+  /** The suite's keys checked each on its own, before any point is made. */
+  private static void validate(SuiteSpec spec, Mode mode, boolean search) {
+    require(spec.engines() != null && !spec.engines().isEmpty(), "engines: list at least one");
+    require(
+        spec.workloads() != null && !spec.workloads().isEmpty(), "workloads: list at least one");
+    require(spec.repetitions() >= 1, "repetitions must be at least 1");
+    spec.deployment()
+        .forEach(
+            d ->
+                require(
+                    d.equals("local") || d.equals("cluster"),
+                    "deployment must be local or cluster, was '" + d + "'"));
+    spec.workers().forEach(w -> require(w >= 1, "workers must be at least 1, was " + w));
+    spec.brokers().forEach(b -> require(b >= 1, "brokers must be at least 1, was " + b));
+    require(spec.drainSeconds() >= 0, "drain-seconds must not be negative");
+    require(!spec.rigWarmupOr(Duration.ZERO).isNegative(), "rig-warmup must not be negative");
+    require(spec.warmupRounds() >= 0, "warmup-rounds must not be negative");
+    require(
+        spec.drainSeconds() == 0 || mode == Mode.DRAIN,
+        "drain-seconds sizes drains; this suite's mode is " + spec.mode());
+    List<SuiteRate> rates = spec.rates().stream().map(SuiteRate::parse).toList();
+    if (search || rates.stream().anyMatch(SuiteRate::relative)) {
+      SuiteSpec.SearchBounds b = spec.search();
+      require(b.min() > 0 && b.min() <= b.max(), "search: need 0 < min <= max");
+      require(b.tolerance() > 0, "search: tolerance must be positive");
+      require(b.maxTrials() >= 2, "search: max-trials must be at least 2");
+    }
+    if (!search && mode == Mode.FIXED_RATE) {
+      require(!spec.rates().isEmpty(), "rates: a fixed-rate suite needs at least one rate");
+    } else if (!search) {
+      require(!spec.records().isEmpty(), "records: a " + mode.id() + " suite needs a count");
+    }
+  }
+
+  /**
+   * The dimensions whose values multiply into points, in label order: Kafka, deployment,
+   * parallelism, settings, parameters, then the rate (a search finds its own) or the record count.
+   */
+  private static Map<String, List<?>> dimensions(SuiteSpec spec, Mode mode, boolean search) {
+    Map<String, List<?>> dimensions = new LinkedHashMap<>();
+    dimensions.put("brokers", spec.brokers());
+    dimensions.put("deployment", spec.deployment());
+    dimensions.put("workers", spec.workers());
+    dimensions.put("parallelism", spec.parallelism());
+    dimensions.put("partitions", spec.partitions());
+    spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));
+    spec.params().forEach((k, v) -> dimensions.put("param:" + k, v));
+    if (!search && mode == Mode.FIXED_RATE) {
+      dimensions.put("rate", spec.rates());
+    } else if (!search) {
+      dimensions.put("records", spec.records());
+    }
+    return dimensions;
+  }
+
+  /**
+   * The points of a suite as its combinations are added (engine, workload, guarantee and fault
+   * schedule, then each variant and each value of the other dimensions), with what was skipped and
+   * why; a relative rate's search point comes before the first point that needs it.
+   */
+  private static final class Points {
+    final List<SuitePoint> points = new ArrayList<>();
+    final Set<String> skipped = new LinkedHashSet<>();
+    private final SuiteSpec spec;
+    private final Home home;
+    private final EngineRegistry registry;
+    private final Mode mode;
+    private final boolean search;
+    private final List<Variant> variants;
+    private final Map<String, List<?>> dimensions;
+
+    Points(
+        SuiteSpec spec,
+        Home home,
+        EngineRegistry registry,
+        Mode mode,
+        boolean search,
+        List<Variant> variants,
+        Map<String, List<?>> dimensions) {
+      this.spec = spec;
+      this.home = home;
+      this.registry = registry;
+      this.mode = mode;
+      this.search = search;
+      this.variants = variants;
+      this.dimensions = dimensions;
+    }
+
+    /** Every variant and value of the dimensions of one combination, unless the engine refuses. */
+    void add(
+        String workload, String engine, Guarantee guarantee, String faults, RunTemplate template) {
+      String refusal = refusal(registry, engine, workload, guarantee, mode, template.faults());
+      if (refusal != null) {
+        skipped.add(refusal);
+        return;
+      }
+      for (Variant variant : variants) {
+        EngineConfig config = variant.forEngine(engine);
+        if (config == null) {
+          skipped.add("variant " + variant.name() + " has no configuration for " + engine);
+          continue;
+        }
+        for (Map<String, String> values : Sweep.product(dimensions)) {
+          if ("cluster".equals(values.get("deployment"))
+              && !registry.all().get(engine).hasCluster()) {
+            skipped.add(clusterRefusal(registry, engine));
+            continue;
+          }
+          if (!"cluster".equals(values.get("deployment"))) {
+            values.remove("workers"); // one local point, not one per worker count
+          }
+          Map<String, String> labels = labels(engine, workload, guarantee, variant, faults, values);
+          if (!hasKey(points, SuitePoint.keyOf(labels))) {
+            add(engine, workload, guarantee, config, template, labels);
+          }
+        }
+      }
+    }
+
+    private Map<String, String> labels(
+        String engine,
+        String workload,
+        Guarantee guarantee,
+        Variant variant,
+        String faults,
+        Map<String, String> values) {
+      Map<String, String> labels = new LinkedHashMap<>();
+      labels.put("engine", engine);
+      labels.put("workload", workload);
+      labels.put("mode", search ? SUSTAINABLE : mode.id());
+      labels.put("guarantee", guarantee.id());
+      if (variant.name() != null) {
+        labels.put("variant", variant.name());
+      }
+      if (!spec.faultSchedules().isEmpty()) {
+        labels.put("faults", faults);
+      }
+      values.forEach(
+          (k, v) -> {
+            labels.put(k, v);
+            if (k.equals("parallelism") && !values.containsKey("partitions")) {
+              labels.put("partitions", v);
+            }
+          });
+      return labels;
+    }
+
+    /** One point, validated as a run; first its configuration's search if its rate is relative. */
+    private void add(
+        String engine,
+        String workload,
+        Guarantee guarantee,
+        EngineConfig config,
+        RunTemplate template,
+        Map<String, String> labels) {
+      SuiteRate rate = labels.containsKey("rate") ? SuiteRate.parse(labels.get("rate")) : null;
+      String relativeTo = null;
+      if (rate != null && rate.relative()) {
+        // its configuration's search runs first, once for every rate relative to it
+        Map<String, String> searchLabels = new LinkedHashMap<>(labels);
+        searchLabels.remove("rate");
+        searchLabels.put("mode", SUSTAINABLE);
+        relativeTo = SuitePoint.keyOf(searchLabels);
+        if (!hasKey(points, relativeTo)) {
+          RunRequest first = template.request(engine, workload, guarantee, config, searchLabels);
+          points.add(new SuitePoint(relativeTo, searchLabels, first, true, null, null));
+        }
+      }
+      RunRequest request = template.request(engine, workload, guarantee, config, labels);
+      BenchmarkRun.prepare(home, registry, request);
+      points.add(
+          new SuitePoint(SuitePoint.keyOf(labels), labels, request, search, relativeTo, rate));
+    }
+  }
+
+  private static void requireEngine(EngineRegistry registry, String engine) {
+    if (!registry.all().containsKey(engine)) {
+      throw new UsageException(
+          "unknown engine '"
+              + engine
+              + "' (available: "
+              + String.join(", ", registry.all().keySet())
+              + ")");
+    }
   }
 
   /**
