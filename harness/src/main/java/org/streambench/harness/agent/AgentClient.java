@@ -11,6 +11,7 @@ import java.util.List;
 import org.streambench.api.EpochMicros;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.collector.CollectedPart;
+import org.streambench.harness.net.HostPort;
 
 /**
  * The harness's side of one agent's control channel ({@link AgentServer}): its clock, its status
@@ -52,14 +53,10 @@ public final class AgentClient {
 
   /** The base URI of the agent at {@code HOST:PORT}; a usage error for anything else. */
   static URI base(String hostPort) {
-    int colon = hostPort.lastIndexOf(':');
-    if (colon <= 0 || colon == hostPort.length() - 1) {
-      throw new UsageException("--agents: '" + hostPort + "' is not HOST:PORT");
-    }
+    HostPort address = HostPort.parse("--agents", hostPort);
     try {
-      int port = Integer.parseInt(hostPort.substring(colon + 1));
-      return new URI("http", null, hostPort.substring(0, colon), port, "/v1/", null, null);
-    } catch (NumberFormatException | java.net.URISyntaxException e) {
+      return new URI("http", null, address.host(), address.port(), "/v1/", null, null);
+    } catch (java.net.URISyntaxException e) {
       throw new UsageException("--agents: '" + hostPort + "' is not HOST:PORT");
     }
   }

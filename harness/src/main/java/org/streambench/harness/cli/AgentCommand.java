@@ -14,6 +14,7 @@ import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.agent.AgentServer;
 import org.streambench.harness.agent.AgentToken;
+import org.streambench.harness.net.HostPort;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -136,20 +137,6 @@ final class AgentCommand implements Callable<Integer> {
 
   /** {@code HOST:PORT}, {@code [v6]:PORT} too. */
   static InetSocketAddress address(String hostPort) {
-    int colon = hostPort.lastIndexOf(':');
-    if (colon <= 0 || colon == hostPort.length() - 1) {
-      throw new UsageException("--listen: '" + hostPort + "' is not HOST:PORT");
-    }
-    String host = hostPort.substring(0, colon).replaceAll("^\\[|\\]$", "");
-    int port;
-    try {
-      port = Integer.parseInt(hostPort.substring(colon + 1));
-    } catch (NumberFormatException e) {
-      throw new UsageException("--listen: '" + hostPort + "' is not HOST:PORT");
-    }
-    if (port < 0 || port > 65_535) {
-      throw new UsageException("--listen: port " + port + " is not in 0..65535");
-    }
-    return new InetSocketAddress(host, port);
+    return HostPort.parse("--listen", hostPort).socketAddress();
   }
 }

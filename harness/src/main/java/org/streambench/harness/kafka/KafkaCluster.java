@@ -1,7 +1,6 @@
 package org.streambench.harness.kafka;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +16,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.net.HostPort;
 import org.streambench.harness.process.ProcessSlot;
 
 /** The Kafka a run uses: the embedded broker or an external cluster. */
@@ -160,20 +160,12 @@ public interface KafkaCluster extends AutoCloseable {
   private static String noneAccepts(String bootstrapServers) {
     String why = "no address";
     for (String server : bootstrapServers.split(",")) {
-      String address = server.trim();
-      int colon = address.lastIndexOf(':');
-      if (colon < 0) {
-        why = address + ": no port";
-        continue;
-      }
+      HostPort address = HostPort.parse("--kafka", server);
       try (Socket socket = new Socket()) {
-        socket.connect(
-            new InetSocketAddress(
-                address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))),
-            1_000);
+        socket.connect(address.socketAddress(), 1_000);
         return null;
       } catch (IOException | IllegalArgumentException e) {
-        why = address + ": " + e.getMessage();
+        why = server.trim() + ": " + e.getMessage();
       }
     }
     return why;

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.streambench.api.PublishedPorts;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.net.HostPort;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.CpuPlacement;
 import redis.clients.jedis.Jedis;
@@ -37,20 +38,11 @@ public final class Redis implements AutoCloseable {
   }
 
   public static Redis external(String hostPort) {
-    int colon = hostPort.lastIndexOf(':');
-    try {
-      Redis r =
-          new Redis(
-              hostPort.substring(0, colon),
-              Integer.parseInt(hostPort.substring(colon + 1)),
-              null,
-              "external " + hostPort);
-      try (Jedis j = r.client()) {
-        j.ping();
-      }
+    HostPort address = HostPort.parse("--redis", hostPort);
+    Redis r = new Redis(address.host(), address.port(), null, "external " + hostPort);
+    try (Jedis j = r.client()) {
+      j.ping();
       return r;
-    } catch (IndexOutOfBoundsException | NumberFormatException e) {
-      throw new UsageException("--redis must be HOST:PORT, was '" + hostPort + "'");
     } catch (RuntimeException e) {
       throw new UsageException("cannot reach Redis at " + hostPort + ": " + e.getMessage());
     }

@@ -110,21 +110,15 @@ final class RunContext {
 
   /** Waits for the generator, watching the services; then the workload expects its records. */
   GeneratorReport awaitGenerator() throws Exception {
-    long lastReport = System.nanoTime();
-    stalls.waiting();
-    try {
-      while (generation.running()) {
-        stalls.beat();
-        watch.check();
-        generation.join(100);
-        if (collector == null && System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-          progress.accept(String.format("sent %,d", generator.sentSoFar()));
-          lastReport = System.nanoTime();
-        }
-      }
-    } finally {
-      stalls.done();
-    }
+    waitUntil(
+        () -> {
+          generation.join(100);
+          return !generation.running();
+        },
+        // while the collector runs, its progress lines say what was sent
+        collector != null
+            ? null
+            : () -> progress.accept(String.format("sent %,d", generator.sentSoFar())));
     GeneratorReport generated = generation.report();
     workload.expect(generated.attempted());
     return generated;
@@ -206,22 +200,16 @@ final class RunContext {
 
   /** Sleeps until an epoch-micros time, watching the services and the generator. */
   void sleepUntil(long epochMicros) throws Exception {
-    long lastReport = System.nanoTime();
-    stalls.waiting();
-    try {
-      while (EpochMicros.now() < epochMicros) {
-        stalls.beat();
-        watch.check();
-        generation.failIfFailed();
-        Thread.sleep(Math.max(1, Math.min(100, (epochMicros - EpochMicros.now()) / 1_000)));
-        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-          reportProgress(generator.sentSoFar());
-          lastReport = System.nanoTime();
-        }
-      }
-    } finally {
-      stalls.done();
-    }
+    waitUntil(
+        () -> {
+          generation.failIfFailed();
+          long left = epochMicros - EpochMicros.now();
+          if (left > 0) {
+            Thread.sleep(Math.max(1, Math.min(100, left / 1_000)));
+          }
+          return EpochMicros.now() >= epochMicros;
+        },
+        () -> reportProgress(generator.sentSoFar()));
   }
 
   /**
@@ -230,28 +218,50 @@ final class RunContext {
    */
   CollectorReport awaitCollector(boolean markEnd, long sent) throws Exception {
     progress.accept("waiting for the engine's remaining output");
+    CollectorReport[] collected = new CollectorReport[1];
+    waitUntil(
+        () -> {
+          collected[0] = collector.awaitReport(Duration.ofMillis(100));
+          if (collected[0] == null && markEnd && collector.outputComplete()) {
+            markSteadyEnd();
+          }
+          return collected[0] != null;
+        },
+        () -> reportProgress(sent));
+    if (markEnd) {
+      markSteadyEnd();
+    }
+    return collected[0];
+  }
+
+  /** One pass of a wait, blocking for 100 ms at most; true once the wait is over. */
+  @FunctionalInterface
+  private interface WaitPass {
+    boolean over() throws Exception;
+  }
+
+  /**
+   * Repeats {@code pass} until it is over, every pass beating the stall watch and checking the
+   * run's services (one that died fails the wait); {@code report} (if any) every five seconds.
+   */
+  private void waitUntil(WaitPass pass, Runnable report) throws Exception {
     long lastReport = System.nanoTime();
-    CollectorReport collected;
     stalls.waiting();
     try {
-      while ((collected = collector.awaitReport(Duration.ofMillis(100))) == null) {
+      while (true) {
         stalls.beat();
         watch.check();
-        if (markEnd && collector.outputComplete()) {
-          markSteadyEnd();
+        if (pass.over()) {
+          return;
         }
-        if (System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
-          reportProgress(sent);
+        if (report != null && System.nanoTime() - lastReport >= PROGRESS_EVERY.toNanos()) {
+          report.run();
           lastReport = System.nanoTime();
         }
       }
     } finally {
       stalls.done();
     }
-    if (markEnd) {
-      markSteadyEnd();
-    }
-    return collected;
   }
 
   private void reportProgress(long sent) {
