@@ -18,8 +18,8 @@ final class FaultOptions {
               + " (--brokers 2 or more); a trailing :norestart leaves a killed or stopped process"
               + " down. Workers and masters need --deployment cluster. On links through the"
               + " link proxy: partition:engine-broker@20s/30s (A->B one way, A every link of A,"
-              + " worker-broker one worker's, worker-master a worker and its master, :drop"
-              + " resets),"
+              + " worker-broker one worker's, worker-master a worker and its master,"
+              + " worker-worker a worker and the other workers, :drop resets),"
               + " slow:engine-broker@20s/20s:50ms[~10ms],"
               + " bandwidth:generator-broker@20s/20s:1mbit, reset:engine-broker@20s."
               + " See docs/faults.md.")

@@ -14,6 +14,7 @@ public final class FaultKinds {
       "--fault KIND:TARGET@TIME, e.g. kill:worker@20s, kill:worker@every:15s,"
           + " pause:worker@20s/5s, stop:worker@20s, kill:broker@20s, kill:worker@20s:norestart,"
           + " partition:engine-broker@20s/30s, partition:worker-master@20s/30s,"
+          + " partition:worker-worker@20s/30s,"
           + " slow:engine-broker@20s/20s:50ms,"
           + " bandwidth:generator-broker@20s/20s:1mbit, reset:engine-broker@20s";
 

@@ -47,7 +47,9 @@ public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Durat
    * them (which need a cluster, and which the engine's guarantee must survive as it must a kill).
    */
   public boolean touchesEngine() {
-    return touches(Role.WORKER) || touches(Role.MASTER) || requires(LinkFault.WORKER_MASTER);
+    return touches(Role.WORKER)
+        || touches(Role.MASTER)
+        || LinkFault.ENGINE_OWN.stream().anyMatch(this::requires);
   }
 
   /** Whether some fault acts on {@code link} where the run carries it. */

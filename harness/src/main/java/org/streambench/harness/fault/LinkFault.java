@@ -18,7 +18,9 @@ import org.streambench.harness.net.Impairment;
  * partition:engine@20s/30s               the engine cut from every other role it talks to
  * partition:worker-broker@20s/30s        one worker (round robin, as kill:worker) cut from the brokers
  * partition:worker-master@20s/30s        one worker cut from its master (a Flink cluster's RPC)
- * partition:worker@20s/30s               one worker cut from the brokers and, where carried, its master
+ * partition:worker-worker@20s/30s        one worker cut from the other workers (Flink's data exchange)
+ * partition:worker@20s/30s               one worker cut from the brokers and, where carried, its
+ *                                        master and the other workers
  * partition:generator-broker@20s/60s:drop  connections reset and refused instead of held
  * slow:engine-broker@20s/20s:50ms        every round trip 50 ms longer (25 ms each way)
  * slow:engine-broker@20s/20s:50ms~10ms   the same, each way's delay ±5 ms per chunk
@@ -30,7 +32,7 @@ import org.streambench.harness.net.Impairment;
  * @param kind partition, slow, bandwidth or reset
  * @param target the endpoints as given
  * @param links the proxy's links it acts on where the run carries them ({@code engine-broker},
- *     {@code generator-broker}, {@code worker-master})
+ *     {@code generator-broker}, {@code worker-master}, {@code worker-worker})
  * @param required the links the run must carry for it
  * @param oneWorker whether it acts on one worker's connections of its links only
  * @param impairment what it does to them while it lasts (null for a reset)
@@ -58,9 +60,16 @@ public record LinkFault(
   /** The links between a cluster's master and its workers, where the engine lets the proxy in. */
   public static final String WORKER_MASTER = "worker-master";
 
+  /** The links between a cluster's workers (their data exchange), where the engine lets it in. */
+  public static final String WORKER_WORKER = "worker-worker";
+
+  /** The links between a cluster's own processes, behind the run's own proxy. */
+  public static final List<String> ENGINE_OWN = List.of(WORKER_MASTER, WORKER_WORKER);
+
   private static final String ROUTED =
       "the link proxy routes the engine's, one worker's and the generator's links to the brokers"
-          + " (engine-broker, worker-broker, generator-broker) and a cluster's worker-master links";
+          + " (engine-broker, worker-broker, generator-broker) and a cluster's worker-master and"
+          + " worker-worker links";
 
   private static FaultKind kind(String name) {
     return new FaultKind(name, option -> parse(name, option));
@@ -192,7 +201,7 @@ public record LinkFault(
       if (ends.length == 1) {
         return switch (ends[0]) {
           case "engine" -> both(List.of(ENGINE), false);
-          case "worker" -> role(List.of(ENGINE, WORKER_MASTER), true);
+          case "worker" -> role(List.of(ENGINE, WORKER_MASTER, WORKER_WORKER), true);
           case "master" -> both(List.of(WORKER_MASTER), false);
           case "generator" -> both(List.of(GENERATOR), false);
           case "broker" -> both(List.of(ENGINE, GENERATOR), false);
@@ -202,7 +211,15 @@ public record LinkFault(
       if (ends.length != 2) {
         throw option.bad("expected a link A-B, a one-way A->B or a role A");
       }
-      Set<String> pair = Set.of(ends[0], ends[1]);
+      if (ends[0].equals("worker") && ends[1].equals("worker")) {
+        if (oneWay) {
+          throw option.bad(
+              "workers connect to each other both ways: worker-worker is cut both ways (A-B, not"
+                  + " A->B)");
+        }
+        return both(List.of(WORKER_WORKER), true);
+      }
+      Set<String> pair = Set.copyOf(List.of(ends[0], ends[1])); // engine-engine: one end
       if (pair.equals(Set.of("worker", "master"))) {
         if (oneWay) {
           throw option.bad(

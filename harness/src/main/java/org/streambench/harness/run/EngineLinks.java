@@ -12,12 +12,14 @@ import org.streambench.harness.fault.LinkFault;
 import org.streambench.harness.net.LinkProxy;
 
 /**
- * A cluster's links between its master and its workers behind a link proxy of the run's own, when a
- * fault acts on them and the engine lets the proxy in ({@code fault.links} in its {@code
- * engine.properties}). Each process of the master and worker roles gets a port to bind and a port
- * of the proxy to advertise, which forwards to it; the engine's processes find both in the run's
- * settings, {@code link.<process>.port} (what the others connect to) and {@code
- * link.<process>.bind-port} (where it listens), and connect to each other only through the proxy.
+ * A cluster's links between its own processes behind a link proxy of the run's own, when a fault
+ * acts on them and the engine lets the proxy in ({@code fault.links} in its {@code
+ * engine.properties}): its master's and workers' RPC ({@code worker-master}) and its workers' data
+ * exchange ({@code worker-worker}). Each process gets a port to bind and a port of the proxy to
+ * advertise, which forwards to it; the engine's processes find both in the run's settings, {@code
+ * link.<process>.port} and {@code link.<process>.bind-port} for the RPC, {@code
+ * link.<process>.data-port} and {@code link.<process>.data-bind-port} for the data exchange (what
+ * the others connect to, where it listens), and connect to each other only through the proxy.
  */
 final class EngineLinks implements AutoCloseable {
   private final LinkProxy proxy;
@@ -28,28 +30,48 @@ final class EngineLinks implements AutoCloseable {
     this.settings = settings;
   }
 
-  /** The run's worker-master links behind a proxy, or null if none of its faults needs them. */
+  /** The run's own links behind a proxy, or null if none of its faults needs them. */
   static EngineLinks of(EngineDescriptor engine, RunRequest request) throws IOException {
-    if (!request.faults().touches(LinkFault.WORKER_MASTER)
-        || !request.deployment().cluster()
-        || !engine.faultLinks().contains(LinkFault.WORKER_MASTER)) {
+    List<String> links =
+        LinkFault.ENGINE_OWN.stream()
+            .filter(l -> request.faults().touches(l) && engine.faultLinks().contains(l))
+            .toList();
+    if (links.isEmpty() || !request.deployment().cluster()) {
       return null;
     }
-    List<String> processes = new ArrayList<>();
-    engine.masterRole().ifPresent(r -> processes.add(r.name()));
+    List<String> workers = new ArrayList<>();
     for (int i = 1; i <= request.deployment().workers(); i++) {
-      processes.add(engine.workerRole().name() + "-" + i);
+      workers.add(engine.workerRole().name() + "-" + i);
     }
     LinkProxy proxy = new LinkProxy();
     Map<String, String> settings = new TreeMap<>();
-    for (String process : processes) {
-      int bind = PublishedPorts.freePort();
-      int advertised =
-          proxy.listen(LinkFault.WORKER_MASTER, new InetSocketAddress("127.0.0.1", bind), process);
-      settings.put("link." + process + ".port", Integer.toString(advertised));
-      settings.put("link." + process + ".bind-port", Integer.toString(bind));
+    if (links.contains(LinkFault.WORKER_MASTER)) {
+      List<String> processes = new ArrayList<>();
+      engine.masterRole().ifPresent(r -> processes.add(r.name()));
+      processes.addAll(workers);
+      route(proxy, settings, LinkFault.WORKER_MASTER, processes, "port");
+    }
+    if (links.contains(LinkFault.WORKER_WORKER)) {
+      route(proxy, settings, LinkFault.WORKER_WORKER, workers, "data-port");
     }
     return new EngineLinks(proxy, settings);
+  }
+
+  /** Each process's port on {@code link}: {@code link.<process>.<port>} and its bind port. */
+  private static void route(
+      LinkProxy proxy,
+      Map<String, String> settings,
+      String link,
+      List<String> processes,
+      String port)
+      throws IOException {
+    String bindPort = port.replace("port", "bind-port");
+    for (String process : processes) {
+      int bind = PublishedPorts.freePort();
+      int advertised = proxy.listen(link, new InetSocketAddress("127.0.0.1", bind), process);
+      settings.put("link." + process + "." + port, Integer.toString(advertised));
+      settings.put("link." + process + "." + bindPort, Integer.toString(bind));
+    }
   }
 
   /** The settings that tell the engine's processes where to listen and what to advertise. */

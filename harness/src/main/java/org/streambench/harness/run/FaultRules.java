@@ -36,16 +36,20 @@ public final class FaultRules {
     }
   }
 
-  /** Worker-master links need an engine that lets the link proxy in between its processes. */
+  /**
+   * Worker-master and worker-worker links need an engine that lets the link proxy in between its
+   * processes.
+   */
   private static void requireLinks(EngineDescriptor engine, FaultSchedule faults) {
-    if (faults.requires(LinkFault.WORKER_MASTER)
-        && !engine.faultLinks().contains(LinkFault.WORKER_MASTER)) {
-      refuse(
-          engine,
-          "faults on worker-master links",
-          engine
-              .whyNotOffered("fault." + LinkFault.WORKER_MASTER)
-              .orElse("its processes' addresses cannot be put behind the link proxy yet"));
+    for (String link : LinkFault.ENGINE_OWN) {
+      if (faults.requires(link) && !engine.faultLinks().contains(link)) {
+        refuse(
+            engine,
+            "faults on " + link + " links",
+            engine
+                .whyNotOffered("fault." + link)
+                .orElse("its processes' addresses cannot be put behind the link proxy yet"));
+      }
     }
   }
 

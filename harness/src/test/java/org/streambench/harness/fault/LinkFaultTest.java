@@ -62,8 +62,20 @@ class LinkFaultTest {
     assertEquals(List.of(LinkFault.WORKER_MASTER), all.links());
     assertTrue(!all.oneWorker() && !all.touches(Role.MASTER), "a partition stops no process");
     LinkFault worker = parse("partition:worker@20s/30s");
-    assertEquals(List.of("engine-broker", LinkFault.WORKER_MASTER), worker.links());
-    assertEquals(List.of("engine-broker"), worker.required(), "its master's link where carried");
+    assertEquals(
+        List.of("engine-broker", LinkFault.WORKER_MASTER, LinkFault.WORKER_WORKER), worker.links());
+    assertEquals(
+        List.of("engine-broker"), worker.required(), "its master's and peers' links where carried");
+  }
+
+  @Test
+  void aWorkerCutFromTheOtherWorkersIsOneWorkersWorkerWorkerLinks() {
+    LinkFault peers = parse("partition:worker-worker@20s/30s");
+    assertEquals(List.of(LinkFault.WORKER_WORKER), peers.links());
+    assertEquals(List.of(LinkFault.WORKER_WORKER), peers.required());
+    assertTrue(peers.oneWorker());
+    assertTrue(peers.touches(Role.WORKER));
+    assertEquals(Impairment.stalled(true, true), peers.impairment());
   }
 
   @Test
@@ -92,6 +104,8 @@ class LinkFaultTest {
       value = {
         "partition:engine-broker@20s|needs its length",
         "partition:worker->master@20s/5s|cut both ways",
+        "partition:worker->worker@20s/5s|cut both ways",
+        "partition:engine-engine@20s/5s|no link 'engine-engine'",
         "partition:master-broker@20s/5s|no link 'master-broker'",
         "partition:worker-generator@20s/5s|no link 'worker-generator'",
         "partition:engine-generator@20s/5s|no link 'engine-generator'",

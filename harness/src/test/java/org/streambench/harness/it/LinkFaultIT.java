@@ -2,6 +2,7 @@ package org.streambench.harness.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ import org.streambench.verifier.Verdict;
  * Link faults through the link proxy, on the real broker (its engine and generator listeners behind
  * the proxy) with the baseline's identity loops: a slow engine↔broker link raises end-to-end
  * latency by its delay while it lasts and not after; a generator↔broker partition holds the
- * generator's sends, which arrive once it heals, every record accounted for.
+ * generator's sends, which arrive once it heals, every record accounted for; a Flink TaskManager
+ * cut from the other holds the shuffle until it heals.
  */
 class LinkFaultIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass(1, true);
@@ -53,6 +55,35 @@ class LinkFaultIT {
     assertTrue(
         cut.recoverySeconds() != null && cut.recoverySeconds() > 0,
         () -> "recovery after the partition healed: " + cut);
+  }
+
+  /**
+   * A Flink cluster of 2 TaskManagers on wordcount at parallelism 2, whose {@code keyBy} sends half
+   * of each TaskManager's words to the other: one TaskManager cut from the other (its data
+   * exchange, both ways) for 10 s stops the output once the network buffers of the held channels
+   * are full (3 to 4 s here: credit-based flow control stops each source at its first full
+   * channel), and it comes back once the link heals, every record counted once at least.
+   */
+  @Test
+  @Timeout(240)
+  void aTaskManagerCutFromTheOtherStopsTheShuffleUntilItHeals() throws Exception {
+    assumeTrue(TestEngines.isSelected("flink"), "flink not selected");
+    RunResult r =
+        kafka.run(
+            SharedBroker.withFaults(
+                SharedBroker.clusterWorkload(
+                    "flink", "wordcount", Guarantee.AT_LEAST_ONCE, 1_000, 5, 30),
+                "partition:worker-worker@8s/10s"));
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
+    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
+    assertEquals(0L, r.verification().get("lost"), () -> "verification: " + r.verification());
+    RunResult.Fault cut = r.faults().get(0);
+    assertEquals("partition", cut.action());
+    assertTrue(cut.process().endsWith("-worker"), cut::toString);
+    assertEquals(10.0, cut.backAfterSeconds(), 1.0);
+    assertTrue(
+        cut.silentSeconds() != null && cut.silentSeconds() >= 4,
+        () -> "no output while the shuffle was cut: " + cut);
   }
 
   /** The median of the per-second e2e p50 over seconds [from, to] of the run, in ms. */

@@ -35,9 +35,11 @@ final class FlinkCluster {
   static final String PORTS_FILE = "flink-cluster.properties";
 
   /**
-   * The prefix of the run's settings that put the cluster's RPC links behind the harness's link
-   * proxy ({@code --fault} on worker-master, docs/faults.md): {@code link.<process>.port} is what
-   * the others connect to, {@code link.<process>.bind-port} where the process listens.
+   * The prefix of the run's settings that put the cluster's links behind the harness's link proxy
+   * ({@code --fault} on worker-master or worker-worker, docs/faults.md): {@code
+   * link.<process>.port} is the RPC port the others connect to, {@code link.<process>.bind-port}
+   * where the process listens; {@code data-port} and {@code data-bind-port} the same for a
+   * TaskManager's data exchange (the network shuffle between TaskManagers).
    */
   static final String LINK = "link.";
 
@@ -154,7 +156,7 @@ final class FlinkCluster {
       c.put("taskmanager.resource-id", process.name());
     }
     // behind the link proxy: each process listens on its own port and is known by the proxy's,
-    // which forwards to it (RPC only; the blob server and the data exchange stay direct)
+    // which forwards to it (RPC and data exchange; the blob server stays direct)
     String bindPort = spec.setting(LINK + process.name() + ".bind-port", null);
     if (bindPort != null) {
       boolean jobManager = process.name().equals(JOBMANAGER);
@@ -163,6 +165,11 @@ final class FlinkCluster {
       if (!jobManager) {
         c.put("taskmanager.rpc.port", spec.setting(LINK + process.name() + ".port", null));
       }
+    }
+    String dataBindPort = spec.setting(LINK + process.name() + ".data-bind-port", null);
+    if (dataBindPort != null) {
+      c.put("taskmanager.data.bind-port", dataBindPort);
+      c.put("taskmanager.data.port", spec.setting(LINK + process.name() + ".data-port", null));
     }
     return Configuration.fromMap(c);
   }
