@@ -32,13 +32,14 @@ import org.streambench.api.Guarantee;
  * (the one role run on this machine when the engine runs on the user's own cluster: its job
  * client), absent for an engine that cannot; {@code fault.master} (the single-process role a {@code
  * --fault ...:master} hits: a JobManager, Nimbus, a Spark master) and {@code
- * fault.not-offered.<master or guarantee>=<why>} (faults it refuses), {@code fault.links} (the
- * links between its cluster's processes it lets the link proxy into: {@code worker-master}, read
- * from the run's {@code link.<process>.port} and {@code bind-port} settings), {@code fault.noticed}
- * (a regular expression for the lines of its logs by which it shows it noticed a fault: a lost
- * peer, a timed-out request, a failover); {@code state.dirs} (where in the run directory it keeps
- * state and checkpoints on disk: names or globs such as {@code kafka-streams*}), absent for an
- * engine that keeps none there.
+ * fault.not-offered.<master, guarantee or link>=<why>} (faults it refuses), {@code fault.links}
+ * (the links between its cluster's processes it lets the link proxy into: {@code worker-master},
+ * read from the run's {@code link.<process>.port} and {@code bind-port} settings, and {@code
+ * worker-worker}, from {@code data-port} and {@code data-bind-port}), {@code fault.noticed} (a
+ * regular expression for the lines of its logs by which it shows it noticed a fault: a lost peer, a
+ * timed-out request, a failover); {@code state.dirs} (where in the run directory it keeps state and
+ * checkpoints on disk: names or globs such as {@code kafka-streams*}), absent for an engine that
+ * keeps none there.
  */
 public record EngineDescriptor(
     String name,

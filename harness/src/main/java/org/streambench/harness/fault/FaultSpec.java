@@ -39,7 +39,8 @@ public interface FaultSpec {
 
   /**
    * The links between processes it acts on where the run carries them ({@code engine-broker},
-   * {@code generator-broker}, {@code worker-master}): the run then puts them behind the link proxy.
+   * {@code generator-broker}, {@code worker-master}, {@code worker-worker}): the run then puts them
+   * behind the link proxy.
    */
   default List<String> links() {
     return List.of();

@@ -38,12 +38,19 @@ final class LinkInjector implements Injector {
             : new Peer(
                 () -> ClientSockets.heldBy(worker.tree().stream().map(ProcessHandle::pid).toList()),
                 worker.name());
-    // the worker's own: taskmanager-2-broker, taskmanager-2-master
+    // the worker's own: taskmanager-2-broker, taskmanager-2-master, taskmanager-2-workers
     String links =
         String.join(
             ", ",
             carried.stream()
-                .map(l -> worker == null ? l : worker.name() + l.substring(l.indexOf('-')))
+                .map(
+                    l ->
+                        worker == null
+                            ? l
+                            : worker.name()
+                                + (l.equals(LinkFault.WORKER_WORKER)
+                                    ? "-workers"
+                                    : l.substring(l.indexOf('-'))))
                 .toList());
     long pid = worker == null ? 0 : worker.process().pid();
     if (fault.impairment() == null) {

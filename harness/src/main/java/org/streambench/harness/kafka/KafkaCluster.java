@@ -160,6 +160,9 @@ public interface KafkaCluster extends AutoCloseable {
   private static String noneAccepts(String bootstrapServers) {
     String why = "no address";
     for (String server : bootstrapServers.split(",")) {
+      if (server.isBlank()) {
+        continue; // as Kafka's client skips it
+      }
       HostPort address = HostPort.parse("--kafka", server);
       try (Socket socket = new Socket()) {
         socket.connect(address.socketAddress(), 1_000);

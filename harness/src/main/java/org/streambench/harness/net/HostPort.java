@@ -27,8 +27,11 @@ public record HostPort(String host, int port) {
     if (port < 0 || port > 65_535) {
       throw new UsageException(option + ": port " + port + " is not in 0..65535");
     }
-    String host = trimmed.substring(0, colon).replaceAll("^\\[|\\]$", "");
-    if (host.isEmpty()) {
+    String host = trimmed.substring(0, colon);
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    if (host.isEmpty() || host.contains("[") || host.contains("]")) {
       throw notHostPort(option, text);
     }
     return new HostPort(host, port);

@@ -49,23 +49,26 @@ final class EngineLinks implements AutoCloseable {
       List<String> processes = new ArrayList<>();
       engine.masterRole().ifPresent(r -> processes.add(r.name()));
       processes.addAll(workers);
-      route(proxy, settings, LinkFault.WORKER_MASTER, processes, "port");
+      route(proxy, settings, LinkFault.WORKER_MASTER, processes, "port", "bind-port");
     }
     if (links.contains(LinkFault.WORKER_WORKER)) {
-      route(proxy, settings, LinkFault.WORKER_WORKER, workers, "data-port");
+      route(proxy, settings, LinkFault.WORKER_WORKER, workers, "data-port", "data-bind-port");
     }
     return new EngineLinks(proxy, settings);
   }
 
-  /** Each process's port on {@code link}: {@code link.<process>.<port>} and its bind port. */
+  /**
+   * Each process's port on {@code link}: {@code link.<process>.<port>}, the proxy's that forwards
+   * to it, and {@code link.<process>.<bindPort>}, where it listens.
+   */
   private static void route(
       LinkProxy proxy,
       Map<String, String> settings,
       String link,
       List<String> processes,
-      String port)
+      String port,
+      String bindPort)
       throws IOException {
-    String bindPort = port.replace("port", "bind-port");
     for (String process : processes) {
       int bind = PublishedPorts.freePort();
       int advertised = proxy.listen(link, new InetSocketAddress("127.0.0.1", bind), process);

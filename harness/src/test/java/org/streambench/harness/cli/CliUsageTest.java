@@ -97,6 +97,8 @@ class CliUsageTest {
         "run --engine baseline --deployment cluster --mode drain --fault kill:worker@5s | --fault needs --mode fixed-rate",
         "run --engine kafka-streams --deployment cluster --fault kill:master@5s | engine kafka-streams cannot take master faults: it has no master process",
         "run --engine kafka-streams --deployment cluster --fault partition:worker-master@5s/5s | engine kafka-streams cannot take faults on worker-master links: its instances talk only to the brokers",
+        "run --engine baseline --deployment cluster --fault partition:worker-worker@5s/5s | engine baseline cannot take faults on worker-worker links: its instances talk only to the brokers, never to each other",
+        "run --engine storm --deployment cluster --fault partition:worker-worker@5s/5s | engine storm cannot take faults on worker-worker links: its processes' addresses cannot be put behind the link proxy yet",
         "run --engine flink --fault partition:worker-master@5s/5s | --fault on a worker or master needs --deployment cluster",
         "run --engine flink --fault partition:engine-worker@5s/5s | no link 'engine-worker'",
         "run --engine flink --deployment cluster --fault kill:master@5s | engine flink cannot take master faults: a JobManager without high availability",

@@ -18,7 +18,7 @@ import org.streambench.harness.results.ResultStore;
 class CalibrateIT {
 
   @Test
-  @Timeout(480) // 76 s with two sizes in a fresh-clone .ci/run: a size, pacing, 2 x 2 scaling
+  @Timeout(480) // 57 s here: one size, pacing at two rates, 2 x 2 scaling
   void calibrationMeasuresBothSidesAndIsStored(@TempDir Path data) throws Exception {
     int code =
         StreambenchCli.commandLine()

@@ -79,7 +79,7 @@ class LinkFaultIT {
     assertEquals(0L, r.verification().get("lost"), () -> "verification: " + r.verification());
     RunResult.Fault cut = r.faults().get(0);
     assertEquals("partition", cut.action());
-    assertTrue(cut.process().endsWith("-worker"), cut::toString);
+    assertEquals("taskmanager-1-workers", cut.process(), "the first worker, round robin");
     assertEquals(10.0, cut.backAfterSeconds(), 1.0);
     assertTrue(
         cut.silentSeconds() != null && cut.silentSeconds() >= 4,

@@ -20,7 +20,8 @@ class HostPortTest {
 
   @Test
   void anythingElseIsAUsageErrorNamingTheOption() {
-    for (String bad : new String[] {"nohost", ":9092", "host:", "host:port", "[]:1"}) {
+    for (String bad :
+        new String[] {"nohost", ":9092", "host:", "host:port", "[]:1", "[::1:80", "::1]:80"}) {
       UsageException e =
           assertThrows(UsageException.class, () -> HostPort.parse("--redis", bad), bad);
       assertEquals("--redis: '" + bad + "' is not HOST:PORT", e.getMessage());
