@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,13 +21,23 @@ class StallWatchTest {
     List<String> said = new CopyOnWriteArrayList<>();
     Object held = new Object();
     Object waitedOn = new Object();
-    try (StallWatch watch = new StallWatch(file, Duration.ofMillis(200), said::add)) {
+    // the main thread stays in wait() until the watch has written the file and said so: polling
+    // the file instead let the dump catch it RUNNABLE between two waits
+    Consumer<String> progress =
+        line -> {
+          synchronized (waitedOn) {
+            said.add(line);
+            waitedOn.notifyAll();
+          }
+        };
+    try (StallWatch watch = new StallWatch(file, Duration.ofMillis(200), progress)) {
       watch.waiting();
       synchronized (held) {
         synchronized (waitedOn) {
           long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-          while (!Files.exists(file) && System.nanoTime() < deadline) {
-            waitedOn.wait(50);
+          long left;
+          while (said.isEmpty() && (left = deadline - System.nanoTime()) > 0) {
+            waitedOn.wait(Math.max(1, left / 1_000_000));
           }
         }
       }
