@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.LinkMechanism;
 import picocli.CommandLine.Option;
 
 /** The faults of one run (docs/faults.md), part of {@link RunOptions}. */
@@ -41,8 +42,21 @@ final class FaultOptions {
               + " (default: ${DEFAULT-VALUE}).")
   Duration recoveryGrace;
 
+  @Option(
+      names = "--link-mechanism",
+      paramLabel = "proxy|namespaces",
+      defaultValue = "proxy",
+      description =
+          "How faults cut the engine's links to the brokers: proxy (default), through the"
+              + " harness's link proxy, which can also slow, throttle and reset them; namespaces,"
+              + " each engine process in a network namespace of its own whose device a partition"
+              + " takes down (root only; partitions both ways only; baseline and Kafka Streams)."
+              + " docs/faults.md.")
+  String linkMechanism;
+
   /** The run's faults, validated. */
   FaultSchedule schedule() {
-    return FaultSchedule.parse(faults, restartDelay, recoveryGrace);
+    return FaultSchedule.parse(
+        faults, restartDelay, recoveryGrace, LinkMechanism.parse(linkMechanism));
   }
 }

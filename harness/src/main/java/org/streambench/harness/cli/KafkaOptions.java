@@ -10,6 +10,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.KeyValues;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.LinkMechanism;
 import org.streambench.harness.fault.Role;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.KafkaCluster;
@@ -84,7 +85,13 @@ final class KafkaOptions {
 
   /** As {@link #requireBrokersFor(FaultSchedule)} on {@code brokerCount} embedded brokers. */
   void requireBrokersFor(FaultSchedule faults, int brokerCount) {
-    if (faults.touches("engine-broker") || faults.touches("generator-broker")) {
+    boolean namespaces = faults.mechanism() == LinkMechanism.NAMESPACES;
+    if (namespaces && external != null) {
+      throw new UsageException(
+          "--link-mechanism namespaces needs the embedded Kafka: an engine in a namespace of its"
+              + " own reaches this machine's 127.0.0.1 only");
+    }
+    if ((faults.touches("engine-broker") && !namespaces) || faults.touches("generator-broker")) {
       if (external != null) {
         throw new UsageException(
             "--fault on a link needs the embedded Kafka: the brokers of --kafka advertise"

@@ -35,11 +35,12 @@ import org.streambench.api.Guarantee;
  * fault.not-offered.<master, guarantee or link>=<why>} (faults it refuses), {@code fault.links}
  * (the links between its cluster's processes it lets the link proxy into: {@code worker-master},
  * read from the run's {@code link.<process>.port} and {@code bind-port} settings, and {@code
- * worker-worker}, from {@code data-port} and {@code data-bind-port}), {@code fault.noticed} (a
- * regular expression for the lines of its logs by which it shows it noticed a fault: a lost peer, a
- * timed-out request, a failover); {@code state.dirs} (where in the run directory it keeps state and
- * checkpoints on disk: names or globs such as {@code kafka-streams*}), absent for an engine that
- * keeps none there.
+ * worker-worker}, from {@code data-port} and {@code data-bind-port}), {@code fault.mechanisms} (how
+ * its links to the brokers may be cut: {@code proxy}, the default, and {@code namespaces} where its
+ * processes talk to nothing but the brokers), {@code fault.noticed} (a regular expression for the
+ * lines of its logs by which it shows it noticed a fault: a lost peer, a timed-out request, a
+ * failover); {@code state.dirs} (where in the run directory it keeps state and checkpoints on disk:
+ * names or globs such as {@code kafka-streams*}), absent for an engine that keeps none there.
  */
 public record EngineDescriptor(
     String name,
@@ -58,6 +59,7 @@ public record EngineDescriptor(
     Optional<ClusterRole> masterRole,
     Optional<Pattern> faultNoticed,
     List<String> faultLinks,
+    List<String> faultMechanisms,
     List<String> stateDirs) {
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
@@ -90,6 +92,7 @@ public record EngineDescriptor(
         masterRole,
         noticed(p, file),
         list(p.getProperty("fault.links", "")),
+        list(p.getProperty("fault.mechanisms", "proxy")),
         list(p.getProperty("state.dirs", "")));
   }
 
@@ -193,6 +196,7 @@ public record EngineDescriptor(
         masterRole,
         faultNoticed,
         faultLinks,
+        faultMechanisms,
         stateDirs);
   }
 

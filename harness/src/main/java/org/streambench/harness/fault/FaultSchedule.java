@@ -6,13 +6,17 @@ import java.util.Comparator;
 import java.util.List;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.net.Impairment;
+import org.streambench.harness.net.NetworkNamespaces;
 
 /**
  * A run's faults: the {@code --fault} options, how long a killed or stopped process stays down
- * before it is started again ({@code --restart-delay}), and how long a fault may take to recover
- * before it counts as not recovered ({@code --recovery-grace}).
+ * before it is started again ({@code --restart-delay}), how long a fault may take to recover before
+ * it counts as not recovered ({@code --recovery-grace}), and how the engine's links to the brokers
+ * are cut ({@code --link-mechanism}).
  */
-public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Duration grace) {
+public record FaultSchedule(
+    List<FaultSpec> faults, Duration restartDelay, Duration grace, LinkMechanism mechanism) {
   public static final Duration DEFAULT_RESTART_DELAY = Duration.ofSeconds(5);
   public static final Duration DEFAULT_GRACE = Duration.ofSeconds(120);
 
@@ -27,15 +31,56 @@ public record FaultSchedule(List<FaultSpec> faults, Duration restartDelay, Durat
     if (grace.isNegative() || grace.isZero()) {
       throw new UsageException("--recovery-grace must be positive");
     }
+    if (mechanism == LinkMechanism.NAMESPACES) {
+      requireDeviceCuts(faults);
+    }
+  }
+
+  /**
+   * A namespace's link goes down whole: what else a fault on the engine's links to the brokers does
+   * comes from the proxy.
+   */
+  private static void requireDeviceCuts(List<FaultSpec> faults) {
+    boolean cut = false;
+    for (FaultSpec f : faults) {
+      if (!f.links().contains(NetworkNamespaces.LINK)) {
+        continue;
+      }
+      cut = true;
+      boolean whole =
+          f instanceof LinkFault l
+              && l.kind().equals("partition")
+              && l.impairment().equals(Impairment.stalled(true, true));
+      if (!whole) {
+        throw new UsageException(
+            "--fault "
+                + f.text()
+                + ": with --link-mechanism namespaces the engine's link to the brokers only goes"
+                + " down whole, a partition both ways (slow, bandwidth, reset, :drop and one-way"
+                + " partitions need the link proxy, the default)");
+      }
+    }
+    if (!cut) {
+      throw new UsageException(
+          "--link-mechanism namespaces cuts the engine's links to the brokers, and no --fault acts"
+              + " on them (e.g. partition:worker-broker@20s/30s)");
+    }
   }
 
   public static FaultSchedule none() {
-    return new FaultSchedule(List.of(), DEFAULT_RESTART_DELAY, DEFAULT_GRACE);
+    return new FaultSchedule(List.of(), DEFAULT_RESTART_DELAY, DEFAULT_GRACE, LinkMechanism.PROXY);
+  }
+
+  /** Parses the {@code --fault} options, cut through the link proxy. */
+  public static FaultSchedule parse(List<String> faults, Duration restartDelay, Duration grace) {
+    return parse(faults, restartDelay, grace, LinkMechanism.PROXY);
   }
 
   /** Parses the {@code --fault} options. */
-  public static FaultSchedule parse(List<String> faults, Duration restartDelay, Duration grace) {
-    return new FaultSchedule(faults.stream().map(FaultSpec::parse).toList(), restartDelay, grace);
+  public static FaultSchedule parse(
+      List<String> faults, Duration restartDelay, Duration grace, LinkMechanism mechanism) {
+    return new FaultSchedule(
+        faults.stream().map(FaultSpec::parse).toList(), restartDelay, grace, mechanism);
   }
 
   public boolean isEmpty() {

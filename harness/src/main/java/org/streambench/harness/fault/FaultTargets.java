@@ -1,6 +1,6 @@
 package org.streambench.harness.fault;
 
-import org.streambench.harness.net.LinkProxy;
+import org.streambench.harness.net.Links;
 import org.streambench.harness.process.ProcessSlot;
 
 /** The parts of a run that faults act on, as the run that injects them has them. */
@@ -16,6 +16,6 @@ public interface FaultTargets {
    */
   boolean startAgain(ProcessSlot slot, Role role) throws Exception;
 
-  /** The proxy that carries {@code link}, or null if the run's link goes direct. */
-  LinkProxy links(String link);
+  /** What carries {@code link} (a proxy, network namespaces), or null if nothing cuts it. */
+  Links links(String link);
 }

@@ -25,7 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * proxy.heal("engine-broker", cut);                                             // healed
  * </pre>
  */
-public final class LinkProxy implements AutoCloseable {
+public final class LinkProxy implements Links, AutoCloseable {
   private final Map<String, Link> links = new ConcurrentHashMap<>();
   private final List<ServerSocket> listeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
@@ -82,11 +82,13 @@ public final class LinkProxy implements AutoCloseable {
    * As {@link #impair(String, Impairment)}, on the connections of {@code link} that {@code peer}
    * opened or that were opened to it (every one if null): one worker's links.
    */
+  @Override
   public Object impair(String link, Impairment impairment, Peer peer) {
     return link(link).impair(impairment, peer);
   }
 
   /** Takes the impairment of {@code handle} off {@code link}; any others stay. */
+  @Override
   public void heal(String link, Object handle) {
     link(link).heal(handle);
   }
@@ -97,11 +99,13 @@ public final class LinkProxy implements AutoCloseable {
   }
 
   /** Resets the connections of {@code link} that {@code peer} opened or that were opened to it. */
+  @Override
   public int reset(String link, Peer peer) {
     return peer == null ? reset(link) : link(link).reset(peer);
   }
 
   /** Whether it carries {@code link}. */
+  @Override
   public boolean carries(String link) {
     return links.containsKey(link);
   }

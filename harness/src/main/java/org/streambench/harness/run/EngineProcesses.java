@@ -18,6 +18,8 @@ import org.streambench.api.EpochMicros;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.fault.LinkMechanism;
+import org.streambench.harness.net.NetworkNamespaces;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.process.GcLog;
@@ -32,8 +34,9 @@ import org.streambench.harness.process.ProcessSlot;
  * as the role {@code engine}; the engine is ready when every process has written its ready file. On
  * the user's own cluster only the engine's client role runs here, sampled on its own: the engine's
  * CPU is not ours to see. A fault may kill, stop or pause a worker or the master ({@link #workers},
- * {@link #master}); a process started again is sampled as {@code engine/<process>-restart<n>}.
- * Stopped at the end.
+ * {@link #master}); a process started again is sampled as {@code engine/<process>-restart<n>}. With
+ * {@code --link-mechanism namespaces} each runs in a network namespace of its own, deleted once it
+ * stopped. Stopped at the end.
  */
 final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
@@ -46,6 +49,7 @@ final class EngineProcesses {
   private final List<ProcessSlot> processes = new CopyOnWriteArrayList<>();
   private final Map<ProcessSlot, EngineProcess> namedOf = new ConcurrentHashMap<>();
   private final Map<ProcessSlot, ClusterRole> roleOf = new ConcurrentHashMap<>();
+  private final NetworkNamespaces namespaces;
   private long readyMicros;
 
   EngineProcesses(EngineDescriptor engine, RunLayout layout, RunRequest request) {
@@ -53,6 +57,13 @@ final class EngineProcesses {
     this.layout = layout;
     this.deployment = request.deployment();
     this.cpus = request.cpus();
+    this.namespaces =
+        request.faults().mechanism() == LinkMechanism.NAMESPACES ? new NetworkNamespaces() : null;
+  }
+
+  /** The processes' network namespaces ({@code --link-mechanism namespaces}), or null. */
+  NetworkNamespaces namespaces() {
+    return namespaces;
   }
 
   String name() {
@@ -133,7 +144,7 @@ final class EngineProcesses {
                 ? Map.of()
                 : engine.clusterEnvironment(layout.runDir()),
             layout.file(named.logFile()),
-            cpus.launcher(cpuRole(role)));
+            launcher(named, role));
     ProcessSlot slot = new ProcessSlot(named.name(), process);
     processes.add(slot);
     namedOf.put(slot, named);
@@ -150,6 +161,16 @@ final class EngineProcesses {
         "engine " + engine.name() + (named.equals(EngineProcess.SOLE) ? "" : " " + named.name()),
         slot,
         layout.file(named.errorFile()));
+  }
+
+  /** The process's network namespace, if it has one, then its CPUs. */
+  private List<String> launcher(EngineProcess named, ClusterRole role) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    if (namespaces != null) {
+      cmd.addAll(namespaces.launcher(named.name()));
+    }
+    cmd.addAll(cpus.launcher(cpuRole(role)));
+    return cmd;
   }
 
   /**
@@ -307,6 +328,9 @@ final class EngineProcesses {
         Thread.currentThread().interrupt();
         return;
       }
+    }
+    if (namespaces != null) {
+      namespaces.close();
     }
   }
 }

@@ -5,13 +5,17 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.LinkFault;
+import org.streambench.harness.fault.LinkMechanism;
 import org.streambench.harness.fault.Role;
+import org.streambench.harness.net.NetworkNamespaces;
 
 /**
  * What faults an engine can be put through, from its {@code engine.properties}: a master fault
  * needs a role named by {@code fault.master}; {@code fault.not-offered.master} and {@code
  * fault.not-offered.<guarantee>} say why an engine cannot survive one (a Flink JobManager without
- * high availability loses its job; Flink's at-most-once has no restarts). Refused with one line.
+ * high availability loses its job; Flink's at-most-once has no restarts); {@code fault.mechanisms}
+ * lists {@code namespaces} where its processes may each run in a network namespace of their own.
+ * Refused with one line.
  */
 public final class FaultRules {
   private FaultRules() {}
@@ -28,6 +32,9 @@ public final class FaultRules {
           .ifPresent(why -> refuse(engine, "faults under " + guarantee.id(), why));
     }
     requireLinks(engine, faults);
+    if (faults.mechanism() == LinkMechanism.NAMESPACES) {
+      requireNamespaces(engine);
+    }
     if (faults.touches(Role.MASTER)) {
       engine.whyNotOffered("fault.master").ifPresent(why -> refuse(engine, "master faults", why));
       if (engine.masterRole().isEmpty()) {
@@ -51,6 +58,23 @@ public final class FaultRules {
                 .orElse("its processes' addresses cannot be put behind the link proxy yet"));
       }
     }
+  }
+
+  /** Network namespaces need an engine whose processes talk only to the brokers, and root. */
+  private static void requireNamespaces(EngineDescriptor engine) {
+    if (!engine.faultMechanisms().contains(LinkMechanism.NAMESPACES.id())) {
+      refuse(
+          engine,
+          "--link-mechanism namespaces",
+          engine
+              .whyNotOffered("fault.namespaces")
+              .orElse("its processes are not known to talk to the brokers only"));
+    }
+    NetworkNamespaces.whyUnavailable()
+        .ifPresent(
+            why -> {
+              throw new UsageException("--link-mechanism namespaces: " + why);
+            });
   }
 
   private static void refuse(EngineDescriptor engine, String what, String why) {

@@ -7,6 +7,8 @@ import org.streambench.harness.fault.FaultTargets;
 import org.streambench.harness.fault.Role;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.net.LinkProxy;
+import org.streambench.harness.net.Links;
+import org.streambench.harness.net.NetworkNamespaces;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.ProcessSlot;
@@ -50,10 +52,16 @@ final class RunFaultTargets implements FaultTargets {
   }
 
   /**
-   * The brokers' links go through the session's Kafka's proxy, the engine's own through the run's.
+   * The engine's links to the brokers through its processes' network namespaces where it has them,
+   * else the brokers' links through the session's Kafka's proxy; the engine's own through the
+   * run's.
    */
   @Override
-  public LinkProxy links(String link) {
+  public Links links(String link) {
+    NetworkNamespaces namespaces = engine.namespaces();
+    if (namespaces != null && namespaces.carries(link)) {
+      return namespaces;
+    }
     LinkProxy brokers = kafka.links();
     if (brokers != null && brokers.carries(link)) {
       return brokers;

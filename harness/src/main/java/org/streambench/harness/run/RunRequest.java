@@ -13,6 +13,7 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
+import org.streambench.harness.fault.LinkMechanism;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.Params;
@@ -330,6 +331,10 @@ public record RunRequest(
       p.put("run.faults", String.join(" ", faults.faults().stream().map(FaultSpec::text).toList()));
       p.put("run.restart-delay", Durations.format(faults.restartDelay()));
       p.put("run.recovery-grace", Durations.format(faults.grace()));
+      if (faults.mechanism() != LinkMechanism.PROXY) {
+        // absent for the proxy, as before the namespaces
+        p.put("run.link-mechanism", faults.mechanism().id());
+      }
     }
     if (mode == Mode.FIXED_RATE) {
       p.put("run.rate", Long.toString(rate));

@@ -17,6 +17,7 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.agent.Agents;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.LinkMechanism;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.run.BenchmarkRun;
 import org.streambench.harness.run.FaultRules;
@@ -334,7 +335,8 @@ public record SuitePlan(
           FaultSchedule.parse(
               faults,
               duration("restart-delay", spec.restartDelay()),
-              duration("recovery-grace", spec.recoveryGrace())));
+              duration("recovery-grace", spec.recoveryGrace()),
+              LinkMechanism.parse(spec.linkMechanism())));
     }
     return schedules;
   }

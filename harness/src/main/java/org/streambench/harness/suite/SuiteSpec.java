@@ -61,6 +61,7 @@ import org.streambench.harness.UsageException;
  *     more faults as {@code run --fault} takes them; empty = {@code faults} for every run
  * @param restartDelay as {@code run --restart-delay}
  * @param recoveryGrace as {@code run --recovery-grace}
+ * @param linkMechanism as {@code run --link-mechanism}
  * @param latencyObjective e.g. {@code p99 <= 500ms}: a run above it misses the objective
  * @param cpuProfile as {@code run --cpu-profile}, for every run (docs/profiling.md)
  * @param cpus as {@code run --cpus}, e.g. {@code engine=1,broker=0,driver=0}: the CPUs of each
@@ -107,6 +108,7 @@ public record SuiteSpec(
     List<List<String>> faultSchedules,
     String restartDelay,
     String recoveryGrace,
+    String linkMechanism,
     String latencyObjective,
     boolean cpuProfile,
     String cpus,
@@ -151,6 +153,7 @@ public record SuiteSpec(
     agents = orDefault(agents, List.of());
     restartDelay = restartDelay == null ? "5s" : restartDelay;
     recoveryGrace = recoveryGrace == null ? "120s" : recoveryGrace;
+    linkMechanism = linkMechanism == null ? "proxy" : linkMechanism;
     search = search == null ? SearchBounds.DEFAULT : search;
   }
 

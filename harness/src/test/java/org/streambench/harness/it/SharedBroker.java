@@ -15,6 +15,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.agent.Agents;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
+import org.streambench.harness.fault.LinkMechanism;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.TopicReplication;
 import org.streambench.harness.process.CpuPlacement;
@@ -171,6 +172,21 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
     return copy(
         request,
         FaultSchedule.parse(List.of(faults), Duration.ofSeconds(3), Duration.ofSeconds(120)),
+        request.cpuProfile());
+  }
+
+  /**
+   * {@code request} with {@code faults}, the engine's links to the brokers cut by network
+   * namespaces ({@code --link-mechanism namespaces}).
+   */
+  static RunRequest withNamespacedFaults(RunRequest request, String... faults) {
+    return copy(
+        request,
+        FaultSchedule.parse(
+            List.of(faults),
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(120),
+            LinkMechanism.NAMESPACES),
         request.cpuProfile());
   }
 
