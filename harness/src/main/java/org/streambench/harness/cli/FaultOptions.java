@@ -50,8 +50,8 @@ final class FaultOptions {
           "How faults cut the engine's links to the brokers: proxy (default), through the"
               + " harness's link proxy, which can also slow, throttle and reset them; namespaces,"
               + " each engine process in a network namespace of its own whose device a partition"
-              + " takes down (root only; partitions both ways only; baseline and Kafka Streams)."
-              + " docs/faults.md.")
+              + " takes down (root only; partitions both ways only; the embedded Kafka; baseline"
+              + " and Kafka Streams). docs/faults.md.")
   String linkMechanism;
 
   /** The run's faults, validated. */

@@ -41,6 +41,7 @@ final class RunCommand implements Callable<Integer> {
       requireServicesTheClusterReaches(request);
     }
     kafka.requireBrokersFor(request.faults());
+    redis.requireReachableUnder(request.faults());
     BenchmarkRun prepared =
         BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), request);
     return RunSession.execute(home, List.of(prepared), kafka, redis, data);

@@ -130,6 +130,7 @@ final class SuiteCommand implements Callable<Integer> {
       } else {
         kafka.requireBrokersFor(point.request().faults());
       }
+      redis.requireReachableUnder(point.request().faults());
     }
     try (ResultStore store = data.open(home)) {
       SuiteRecord suite;

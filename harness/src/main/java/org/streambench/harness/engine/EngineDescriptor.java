@@ -92,8 +92,18 @@ public record EngineDescriptor(
         masterRole,
         noticed(p, file),
         list(p.getProperty("fault.links", "")),
-        list(p.getProperty("fault.mechanisms", "proxy")),
+        mechanisms(p, file),
         list(p.getProperty("state.dirs", "")));
+  }
+
+  private static List<String> mechanisms(Properties p, Path file) throws IOException {
+    List<String> mechanisms = list(p.getProperty("fault.mechanisms", "proxy"));
+    for (String m : mechanisms) {
+      if (!List.of("proxy", "namespaces").contains(m)) {
+        throw new IOException(file + ": fault.mechanisms: '" + m + "' is not proxy or namespaces");
+      }
+    }
+    return mechanisms;
   }
 
   private static Optional<Pattern> noticed(Properties p, Path file) throws IOException {

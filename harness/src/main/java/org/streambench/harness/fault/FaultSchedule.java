@@ -31,16 +31,17 @@ public record FaultSchedule(
     if (grace.isNegative() || grace.isZero()) {
       throw new UsageException("--recovery-grace must be positive");
     }
-    if (mechanism == LinkMechanism.NAMESPACES) {
-      requireDeviceCuts(faults);
-    }
   }
 
   /**
-   * A namespace's link goes down whole: what else a fault on the engine's links to the brokers does
-   * comes from the proxy.
+   * Under network namespaces, whose link goes down whole, at least one fault on the engine's links
+   * to the brokers and each a partition both ways (what else such a fault does comes from the
+   * proxy); refused with one line otherwise.
    */
-  private static void requireDeviceCuts(List<FaultSpec> faults) {
+  public void requireMechanism() {
+    if (mechanism != LinkMechanism.NAMESPACES) {
+      return;
+    }
     boolean cut = false;
     for (FaultSpec f : faults) {
       if (!f.links().contains(NetworkNamespaces.LINK)) {

@@ -26,7 +26,8 @@ final class LinkInjector implements Injector {
   public Hit inject(FaultTargets targets) {
     List<String> carried = fault.links().stream().filter(l -> targets.links(l) != null).toList();
     if (carried.isEmpty()) {
-      return Hit.nothing("the run's links do not go through the link proxy");
+      return Hit.nothing(
+          "the run's links go direct: neither the link proxy nor namespaces cut them");
     }
     ProcessSlot worker = fault.oneWorker() ? targets.pick(Role.WORKER) : null;
     if (fault.oneWorker() && worker == null) {

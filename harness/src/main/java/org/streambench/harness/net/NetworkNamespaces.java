@@ -1,6 +1,8 @@
 package org.streambench.harness.net;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,10 +12,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,35 +43,43 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
   public static final String LINK = "engine-broker";
 
   private static final String PREFIX = "streambench-";
-  private static final Pattern NAME = Pattern.compile("streambench-(\\d+)-(\\w+)");
+  private static final Pattern NAME = Pattern.compile("streambench-(\\d+)-(\\d+)");
   private static final Pattern ADDRESS = Pattern.compile("inet 169\\.254\\.(\\d+)\\.(\\d+)/");
-  private static final Path LOCK =
-      Path.of(System.getProperty("java.io.tmpdir"), "streambench-netns.lock");
+  private static final long PID = ProcessHandle.current().pid();
   private static final long TIMEOUT_S = 20;
+
+  /** Numbers of this JVM's namespaces, for every instance: a run's are never an earlier run's. */
+  private static final AtomicInteger NUMBERS = new AtomicInteger();
+
+  /** This JVM's namespaces in use; the others named by its pid are stale. */
+  private static final Set<String> LIVE = ConcurrentHashMap.newKeySet();
+
+  private static Optional<String> availability;
 
   /** One process's namespace and the host end of its pair. */
   private record Namespace(String name, String hostEnd) {}
 
-  private final long pid = ProcessHandle.current().pid();
   private final Map<String, Namespace> byProcess = new LinkedHashMap<>();
   private final Map<Object, List<Namespace>> cut = new LinkedHashMap<>();
-  private int created;
 
-  /** Why namespaces cannot be made here, or empty if they can: one is made and deleted again. */
-  public static Optional<String> whyUnavailable() {
-    if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
-      return Optional.of("network namespaces are Linux's");
+  /**
+   * Why namespaces cannot be used here, or empty if they can: one is made, a connection from inside
+   * it to this namespace's 127.0.0.1 tried, and it is deleted again (once per JVM).
+   */
+  public static synchronized Optional<String> whyUnavailable() {
+    if (availability == null) {
+      if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+        availability = Optional.of("network namespaces are Linux's");
+      } else {
+        try {
+          remove(make());
+          availability = Optional.empty();
+        } catch (IOException e) {
+          availability = Optional.of(e.getMessage());
+        }
+      }
     }
-    String probe = PREFIX + ProcessHandle.current().pid() + "-probe";
-    try {
-      ip("netns", "add", probe);
-      ip("netns", "del", probe);
-      return Optional.empty();
-    } catch (IOException e) {
-      return Optional.of(
-          e.getMessage()
-              + " (making a network namespace needs root: CAP_NET_ADMIN and CAP_SYS_ADMIN)");
-    }
+    return availability;
   }
 
   /**
@@ -83,20 +96,29 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
     return List.of("ip", "netns", "exec", ns.name());
   }
 
-  private Namespace make() throws IOException {
-    if (created == 0) {
-      removeStale();
-    }
-    int n = ++created;
-    Namespace ns = new Namespace(PREFIX + pid + "-" + n, "sb" + pid + "h" + n);
-    // two harnesses must not pick the same subnet: held until the channel closes
+  /**
+   * A namespace and its pair, checked by a connection from inside it to 127.0.0.1; on failure
+   * nothing is left. One at a time in this JVM, and under a file lock across harnesses: two must
+   * not pick the same subnet.
+   */
+  private static synchronized Namespace make() throws IOException {
+    removeStale();
+    int n = NUMBERS.incrementAndGet();
+    Namespace ns = new Namespace(PREFIX + PID + "-" + n, "sb" + PID + "h" + n);
+    LIVE.add(ns.name());
     try (FileChannel lock =
-        FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-      lock.lock();
+        FileChannel.open(lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      lock.lock(); // held until the channel closes
       int[] subnet = freeSubnet();
       String host = "169.254." + subnet[0] + "." + (subnet[1] + 1);
       String inside = "169.254." + subnet[0] + "." + (subnet[1] + 2);
-      ip("netns", "add", ns.name());
+      try {
+        ip("netns", "add", ns.name());
+      } catch (IOException e) {
+        throw new IOException(
+            e.getMessage() + " (a network namespace needs root: CAP_NET_ADMIN and CAP_SYS_ADMIN)",
+            e);
+      }
       ip("link", "add", ns.hostEnd(), "type", "veth", "peer", "name", "veth0", "netns", ns.name());
       ip("addr", "add", host + "/30", "dev", ns.hostEnd());
       Files.writeString(Path.of("/proc/sys/net/ipv4/conf", ns.hostEnd(), "route_localnet"), "1");
@@ -116,11 +138,48 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
       inNamespace(ns, "route", "del", "table", "local", "local", "127.0.0.1", "dev", "lo");
       inNamespace(ns, "route", "del", "table", "local", "local", "127.0.0.0/8", "dev", "lo");
       inNamespace(ns, "route", "add", "127.0.0.1/32", "via", host, "dev", "veth0", "src", inside);
+      requireReachesLoopback(ns);
     } catch (IOException e) {
       remove(ns);
       throw new IOException("network namespace " + ns.name() + ": " + e.getMessage(), e);
     }
     return ns;
+  }
+
+  /**
+   * A TCP connection from inside {@code ns} to a listener on this namespace's 127.0.0.1 (bash's
+   * {@code /dev/tcp}; the kernel completes the handshake, nothing need accept it).
+   */
+  private static void requireReachesLoopback(Namespace ns) throws IOException {
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      try {
+        run(
+            "ip",
+            "netns",
+            "exec",
+            ns.name(),
+            "timeout",
+            "5",
+            "bash",
+            "-c",
+            "exec 3<>/dev/tcp/127.0.0.1/" + listener.getLocalPort());
+      } catch (IOException e) {
+        throw new IOException(
+            "a process in it cannot reach 127.0.0.1 over its veth pair (a firewall rule that drops"
+                + " 127.0.0.0/8 from other addresses?): "
+                + e.getMessage(),
+            e);
+      }
+    }
+  }
+
+  /**
+   * {@code /run}'s lock file where it may be written (shared by containers), else the temp dir's.
+   */
+  private static Path lockFile() {
+    Path run = Path.of("/run");
+    Path dir = Files.isWritable(run) ? run : Path.of(System.getProperty("java.io.tmpdir"));
+    return dir.resolve("streambench-netns.lock");
   }
 
   /** A /30 of 169.254.100.0 to 169.254.199.255 that no interface of this namespace has. */
@@ -137,7 +196,7 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
         }
       }
     }
-    throw new IOException("no free /30 left in 169.254.100.0/17");
+    throw new IOException("no free /30 left in 169.254.100.0 to 169.254.199.255");
   }
 
   @Override
@@ -156,11 +215,16 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
     }
     List<Namespace> targets =
         peer == null ? List.copyOf(byProcess.values()) : List.of(namespaceOf(peer.name()));
-    for (Namespace ns : targets) {
-      set(ns, "down");
-    }
     Object handle = new Object();
     cut.put(handle, targets);
+    try {
+      for (Namespace ns : targets) {
+        set(ns, "down");
+      }
+    } catch (RuntimeException e) {
+      heal(link, handle); // none left down that no handle holds
+      throw e;
+    }
     return handle;
   }
 
@@ -210,9 +274,9 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
 
   /**
    * Deletes the namespaces (and host ends) of harnesses no longer running, left by one killed
-   * before it cleaned up; what it deleted.
+   * before it cleaned up, and this JVM's no longer in use; what it deleted.
    */
-  public static List<String> removeStale() {
+  static List<String> removeStale() {
     List<String> removed = new ArrayList<>();
     String list;
     try {
@@ -222,7 +286,11 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
     }
     for (String line : list.split("\n")) {
       Matcher m = NAME.matcher(line.trim().split("\\s+")[0]);
-      if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
+      if (!m.matches()) {
+        continue;
+      }
+      long owner = Long.parseLong(m.group(1));
+      if (owner == PID ? !LIVE.contains(m.group(0)) : ProcessHandle.of(owner).isEmpty()) {
         remove(new Namespace(m.group(0), "sb" + m.group(1) + "h" + m.group(2)));
         removed.add(m.group(0));
       }
@@ -231,6 +299,7 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
   }
 
   private static void remove(Namespace ns) {
+    LIVE.remove(ns.name());
     for (String[] cmd :
         new String[][] {{"link", "del", ns.hostEnd()}, {"netns", "del", ns.name()}}) {
       try {

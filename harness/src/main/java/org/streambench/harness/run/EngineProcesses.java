@@ -321,16 +321,16 @@ final class EngineProcesses {
       t.start();
       stopping.add(t);
     }
-    for (Thread t : stopping) {
-      try {
+    try {
+      for (Thread t : stopping) {
         t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
       }
-    }
-    if (namespaces != null) {
-      namespaces.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      if (namespaces != null) {
+        namespaces.close();
+      }
     }
   }
 }

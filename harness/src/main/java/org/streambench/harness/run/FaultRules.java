@@ -22,6 +22,10 @@ public final class FaultRules {
 
   public static void requireOffered(
       EngineDescriptor engine, Guarantee guarantee, FaultSchedule faults) {
+    faults.requireMechanism();
+    if (faults.mechanism() == LinkMechanism.NAMESPACES) {
+      requireNamespaces(engine);
+    }
     if (faults.isEmpty()) {
       return;
     }
@@ -32,9 +36,6 @@ public final class FaultRules {
           .ifPresent(why -> refuse(engine, "faults under " + guarantee.id(), why));
     }
     requireLinks(engine, faults);
-    if (faults.mechanism() == LinkMechanism.NAMESPACES) {
-      requireNamespaces(engine);
-    }
     if (faults.touches(Role.MASTER)) {
       engine.whyNotOffered("fault.master").ifPresent(why -> refuse(engine, "master faults", why));
       if (engine.masterRole().isEmpty()) {

@@ -1,18 +1,14 @@
 package org.streambench.harness.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.streambench.api.Guarantee;
-import org.streambench.harness.net.NetworkNamespaces;
 import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
@@ -22,8 +18,7 @@ import org.streambench.verifier.Verdict;
  * the proxy) with the baseline's identity loops: a slow engine↔broker link raises end-to-end
  * latency by its delay while it lasts and not after; a generator↔broker partition holds the
  * generator's sends, which arrive once it heals, every record accounted for; a Flink TaskManager
- * cut from the other holds the shuffle until it heals; an engine in a network namespace of its own
- * stops while its device is down.
+ * cut from the other holds the shuffle until it heals.
  */
 class LinkFaultIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass(1, true);
@@ -89,42 +84,6 @@ class LinkFaultIT {
     assertTrue(
         cut.silentSeconds() != null && cut.silentSeconds() >= 4,
         () -> "no output while the shuffle was cut: " + cut);
-  }
-
-  /**
-   * The namespace mechanism: the baseline's process in a network namespace of its own, which
-   * reaches the broker's 127.0.0.1 over a veth pair. The pair's end taken down for 8 s stops the
-   * output (the loop's fetches and sends both stall, as on a pulled cable; TCP's retransmission
-   * back-off may hold them a few seconds past the heal), which comes back once it is up, nothing
-   * lost; the namespace is gone after the run. Skipped where namespaces cannot be made, saying why.
-   */
-  @Test
-  @Timeout(180)
-  void anEngineInANamespaceOfItsOwnStopsWhileItsDeviceIsDown() throws Exception {
-    Optional<String> why = NetworkNamespaces.whyUnavailable();
-    assumeTrue(why.isEmpty(), () -> "no network namespaces here: " + why.orElseThrow());
-    RunResult r =
-        kafka.run(
-            SharedBroker.withNamespacedFaults(
-                SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 1_000, 3, 25),
-                "partition:engine-broker@8s/8s"));
-    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
-    assertEquals(0L, r.verification().get("lost"), () -> "verification: " + r.verification());
-    assertEquals("namespaces", r.config().get("run.link-mechanism"));
-    RunResult.Fault cut = r.faults().get(0);
-    assertEquals("partition", cut.action());
-    assertEquals("engine-broker", cut.process());
-    assertEquals(8.0, cut.backAfterSeconds(), 1.0);
-    assertTrue(
-        cut.silentSeconds() != null && cut.silentSeconds() >= 6,
-        () -> "no output while the device was down: " + cut);
-    assertTrue(cut.recoverySeconds() != null, () -> "recovered after it came up: " + cut);
-    Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
-    String left = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertFalse(
-        left.contains("streambench-" + ProcessHandle.current().pid() + "-"),
-        () -> "the run's namespaces deleted: " + left);
   }
 
   /** The median of the per-second e2e p50 over seconds [from, to] of the run, in ms. */
