@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.fault.LinkMechanism;
 
 /**
  * An engine's registration, read from {@code engines/<name>/engine.properties}: how to start its
@@ -59,7 +60,7 @@ public record EngineDescriptor(
     Optional<ClusterRole> masterRole,
     Optional<Pattern> faultNoticed,
     List<String> faultLinks,
-    List<String> faultMechanisms,
+    List<LinkMechanism> faultMechanisms,
     List<String> stateDirs) {
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
@@ -96,14 +97,17 @@ public record EngineDescriptor(
         list(p.getProperty("state.dirs", "")));
   }
 
-  private static List<String> mechanisms(Properties p, Path file) throws IOException {
-    List<String> mechanisms = list(p.getProperty("fault.mechanisms", "proxy"));
-    for (String m : mechanisms) {
-      if (!List.of("proxy", "namespaces").contains(m)) {
-        throw new IOException(file + ": fault.mechanisms: '" + m + "' is not proxy or namespaces");
-      }
+  private static List<LinkMechanism> mechanisms(Properties p, Path file) throws IOException {
+    List<LinkMechanism> mechanisms = new ArrayList<>();
+    for (String id : list(p.getProperty("fault.mechanisms", "proxy"))) {
+      mechanisms.add(
+          LinkMechanism.byId(id)
+              .orElseThrow(
+                  () ->
+                      new IOException(
+                          file + ": fault.mechanisms: '" + id + "' is not proxy or namespaces")));
     }
-    return mechanisms;
+    return List.copyOf(mechanisms);
   }
 
   private static Optional<Pattern> noticed(Properties p, Path file) throws IOException {

@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
-import org.streambench.harness.net.Impairment;
 import org.streambench.harness.net.NetworkNamespaces;
 
 /**
@@ -51,7 +50,7 @@ public record FaultSchedule(
       boolean whole =
           f instanceof LinkFault l
               && l.kind().equals("partition")
-              && l.impairment().equals(Impairment.stalled(true, true));
+              && NetworkNamespaces.makes(l.impairment());
       if (!whole) {
         throw new UsageException(
             "--fault "

@@ -1,6 +1,8 @@
 package org.streambench.harness.fault;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import org.streambench.harness.UsageException;
 
 /**
@@ -17,13 +19,17 @@ public enum LinkMechanism {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /** The mechanism of {@code id} ({@code proxy}, {@code namespaces}), if there is one. */
+  public static Optional<LinkMechanism> byId(String id) {
+    String wanted = id.trim().toLowerCase(Locale.ROOT);
+    return Arrays.stream(values()).filter(m -> m.id().equals(wanted)).findFirst();
+  }
+
   public static LinkMechanism parse(String text) {
-    for (LinkMechanism m : values()) {
-      if (m.id().equals(text.trim().toLowerCase(Locale.ROOT))) {
-        return m;
-      }
-    }
-    throw new UsageException(
-        "--link-mechanism: '" + text + "' is not proxy (the default) or namespaces");
+    return byId(text)
+        .orElseThrow(
+            () ->
+                new UsageException(
+                    "--link-mechanism: '" + text + "' is not proxy (the default) or namespaces"));
   }
 }

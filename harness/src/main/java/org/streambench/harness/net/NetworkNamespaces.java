@@ -23,8 +23,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A network namespace per engine process (docs/faults.md, "Network namespaces"): each joined to
- * this namespace by a veth pair, through which it reaches this namespace's 127.0.0.1 (the brokers,
+ * A network namespace per engine process (docs/faults.md, "Faults on links"): each joined to this
+ * namespace by a veth pair, through which it reaches this namespace's 127.0.0.1 (the brokers,
  * Redis) and nothing else. A partition of the {@code engine-broker} link takes the pair's end in
  * this namespace down: every connection of the process stalls as on a pulled cable, and resumes
  * when the end comes back up. Needs Linux, iproute2's {@code ip} and root (CAP_NET_ADMIN,
@@ -199,6 +199,11 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
     throw new IOException("no free /30 left in 169.254.100.0 to 169.254.199.255");
   }
 
+  /** Whether a namespace's device can make {@code impairment}: only a cut both ways. */
+  public static boolean makes(Impairment impairment) {
+    return impairment.equals(Impairment.stalled(true, true));
+  }
+
   @Override
   public boolean carries(String link) {
     return LINK.equals(link);
@@ -210,7 +215,7 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
    */
   @Override
   public synchronized Object impair(String link, Impairment impairment, Peer peer) {
-    if (!impairment.stalls(true) || !impairment.stalls(false) || impairment.drop()) {
+    if (!makes(impairment)) {
       throw new IllegalStateException("a namespace's link only goes down whole: " + impairment);
     }
     List<Namespace> targets =
@@ -274,15 +279,14 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
 
   /**
    * Deletes the namespaces (and host ends) of harnesses no longer running, left by one killed
-   * before it cleaned up, and this JVM's no longer in use; what it deleted.
+   * before it cleaned up, and this JVM's no longer in use.
    */
-  static List<String> removeStale() {
-    List<String> removed = new ArrayList<>();
+  private static void removeStale() {
     String list;
     try {
       list = run("ip", "netns", "list");
     } catch (IOException e) {
-      return removed;
+      return;
     }
     for (String line : list.split("\n")) {
       Matcher m = NAME.matcher(line.trim().split("\\s+")[0]);
@@ -292,10 +296,8 @@ public final class NetworkNamespaces implements Links, AutoCloseable {
       long owner = Long.parseLong(m.group(1));
       if (owner == PID ? !LIVE.contains(m.group(0)) : ProcessHandle.of(owner).isEmpty()) {
         remove(new Namespace(m.group(0), "sb" + m.group(1) + "h" + m.group(2)));
-        removed.add(m.group(0));
       }
     }
-    return removed;
   }
 
   private static void remove(Namespace ns) {

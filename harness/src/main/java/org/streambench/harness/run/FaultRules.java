@@ -63,7 +63,7 @@ public final class FaultRules {
 
   /** Network namespaces need an engine whose processes talk only to the brokers, and root. */
   private static void requireNamespaces(EngineDescriptor engine) {
-    if (!engine.faultMechanisms().contains(LinkMechanism.NAMESPACES.id())) {
+    if (!engine.faultMechanisms().contains(LinkMechanism.NAMESPACES)) {
       refuse(
           engine,
           "--link-mechanism namespaces",
