@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.SuiteRecord;
@@ -20,10 +21,15 @@ final class HowItRan {
   /**
    * The section's markdown lines, the blank line that closes it included.
    *
+   * @param configurations the suite's configurations, each with its place in every round
    * @param regenerate the command that runs the suite as stored again, null if the suite file no
    *     longer says what the stored suite ran
    */
-  static List<String> lines(SuiteRecord suite, List<RunResult> runs, String regenerate) {
+  static List<String> lines(
+      SuiteRecord suite,
+      List<RunResult> runs,
+      List<Configuration> configurations,
+      String regenerate) {
     List<String> lines = new ArrayList<>();
     RunResult first = runs.isEmpty() ? null : runs.get(0);
     lines.add("## How it ran");
@@ -37,6 +43,13 @@ final class HowItRan {
         String.format(
             "- Suite `%s`, %s, %s%s",
             suite.suiteId(), suite.status(), SuiteDuration.of(suite, runs), invalid(runs)));
+    List<String> order = RunOrder.of(configurations);
+    if (!order.isEmpty()) {
+      lines.add(
+          "- Each configuration's place in its repetition's round, repetition by repetition (by"
+              + " start time): "
+              + String.join("; ", order));
+    }
     if (first != null) {
       lines.add("- streambench " + Provenances.tool(first));
       lines.add("- Machine: " + Provenances.host(first));

@@ -127,7 +127,8 @@ public final class ResultsPage {
               + "(#the-same-configuration-on-other-pages).**");
       line("");
     }
-    HowItRan.lines(model.suite(), model.runs(), regenerate).forEach(this::line);
+    HowItRan.lines(model.suite(), model.runs(), model.configurations(), regenerate)
+        .forEach(this::line);
     measured();
     searches();
     faults();

@@ -3,6 +3,7 @@ package org.streambench.harness.suite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -43,18 +44,42 @@ public record SuitePlan(
   public record Turn(SuitePoint point, int repetition) {}
 
   /**
-   * Every run of the suite in the order it runs: repetition by repetition, each repetition every
-   * point in plan order, so the configurations compared interleave (A B A B, not A A B B) and slow
-   * drift of the machine falls on all of them alike.
+   * Every run of the suite in the order it runs: repetition by repetition, so the configurations
+   * compared interleave (A B A B, not A A B B) and slow drift of the machine falls on all of them
+   * alike; odd repetitions in plan order, even ones reversed (A B, B A, A B: counterbalanced), so
+   * that no configuration always runs first in its round or always after the same other one (the
+   * last point's engine, JVM or broker load). A search and the points at fractions of its rate stay
+   * together, the search first: they are reversed as one.
    */
   public List<Turn> turns() {
+    List<List<SuitePoint>> units = searchUnits();
     List<Turn> turns = new ArrayList<>();
     for (int rep = 1; rep <= spec.repetitions(); rep++) {
-      for (SuitePoint point : points) {
-        turns.add(new Turn(point, rep));
+      List<List<SuitePoint>> round = new ArrayList<>(units);
+      if (rep % 2 == 0) {
+        Collections.reverse(round);
+      }
+      for (List<SuitePoint> unit : round) {
+        for (SuitePoint point : unit) {
+          turns.add(new Turn(point, rep));
+        }
       }
     }
     return turns;
+  }
+
+  /** The points in plan order, each point at a fraction of a search's rate with its search. */
+  private List<List<SuitePoint>> searchUnits() {
+    Map<String, List<SuitePoint>> byKey = new LinkedHashMap<>();
+    for (SuitePoint point : points) {
+      List<SuitePoint> search = point.relativeTo() == null ? null : byKey.get(point.relativeTo());
+      if (search != null) {
+        search.add(point);
+      } else {
+        byKey.put(point.key(), new ArrayList<>(List.of(point)));
+      }
+    }
+    return List.copyOf(byKey.values());
   }
 
   /** Labels every point shares (left out of progress lines). */

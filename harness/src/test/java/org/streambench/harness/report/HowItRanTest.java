@@ -63,7 +63,7 @@ class HowItRanTest {
             null,
             "aborted",
             "{\"engines\": [\"flink\"], \"workloads\": [\"identity\"], \"repetitions\": 1}");
-    List<String> lines = HowItRan.lines(suite, List.of(), null);
+    List<String> lines = HowItRan.lines(suite, List.of(), List.of(), null);
     assertEquals("## How it ran", lines.get(0));
     assertEquals(
         "- The suite file has changed since this run: its comment above may not describe it",

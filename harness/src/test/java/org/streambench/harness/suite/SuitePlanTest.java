@@ -154,9 +154,10 @@ class SuitePlanTest {
             repetitions: 3
             """,
             false);
-    // A B A B A B, not A A A B B B: drift of the machine falls on both configurations alike
+    // A B B A A B, not A A A B B B: drift of the machine falls on both configurations alike, and
+    // neither always runs first in its round
     assertEquals(
-        List.of("alpha#1", "beta#1", "alpha#2", "beta#2", "alpha#3", "beta#3"),
+        List.of("alpha#1", "beta#1", "beta#2", "alpha#2", "alpha#3", "beta#3"),
         p.turns().stream()
             .map(t -> t.point().labels().get("engine") + "#" + t.repetition())
             .toList());
@@ -379,6 +380,43 @@ class SuitePlanTest {
       assertEquals(null, absolute.relativeTo());
       assertEquals(3000, absolute.request().rate());
     }
+  }
+
+  @Test
+  void aReversedRoundKeepsEachSearchBeforeTheRatesRelativeToIt() throws IOException {
+    SuitePlan p =
+        plan(
+            """
+            engines: [alpha, beta]
+            workloads: [identity]
+            rates: [50%, 3000]
+            search: {start: 5000}
+            repetitions: 2
+            """,
+            false);
+    assertEquals(
+        List.of(
+            "alpha sustainable#1",
+            "alpha 50%#1",
+            "alpha 3000#1",
+            "beta sustainable#1",
+            "beta 50%#1",
+            "beta 3000#1",
+            "beta 3000#2",
+            "beta sustainable#2",
+            "beta 50%#2",
+            "alpha 3000#2",
+            "alpha sustainable#2",
+            "alpha 50%#2"),
+        p.turns().stream()
+            .map(
+                t ->
+                    t.point().labels().get("engine")
+                        + " "
+                        + (t.point().search() ? "sustainable" : t.point().labels().get("rate"))
+                        + "#"
+                        + t.repetition())
+            .toList());
   }
 
   @Test

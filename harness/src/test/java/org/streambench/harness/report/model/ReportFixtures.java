@@ -177,6 +177,10 @@ public final class ReportFixtures {
     return stored(r, "workloadResults", results);
   }
 
+  public static RunResult withStartedAt(RunResult r, String startedAt) throws java.io.IOException {
+    return stored(r, "startedAt", startedAt);
+  }
+
   /** {@code r} stored as JSON with {@code field} set to {@code value}, and read back. */
   private static RunResult stored(RunResult r, String field, Object value)
       throws java.io.IOException {
