@@ -29,6 +29,9 @@ final class RunOrder {
    * in the configurations' order; empty for a suite of one repetition or one configuration.
    */
   static List<String> of(List<Configuration> configurations) {
+    if (configurations.size() < 2) {
+      return List.of();
+    }
     Map<Integer, List<Place>> rounds = new TreeMap<>();
     for (Configuration c : configurations) {
       Map<String, RunResult> runs = new HashMap<>();
@@ -46,7 +49,7 @@ final class RunOrder {
                         .add(new Place(c, start)));
       }
     }
-    if (rounds.size() < 2 || configurations.size() < 2) {
+    if (rounds.size() < 2) {
       return List.of();
     }
     Map<Configuration, Map<Integer, Integer>> places = new IdentityHashMap<>();

@@ -45,10 +45,10 @@ public record SuitePlan(
 
   /**
    * Every run of the suite in the order it runs: repetition by repetition, so the configurations
-   * compared interleave (A B A B, not A A B B) and slow drift of the machine falls on all of them
-   * alike; odd repetitions in plan order, even ones reversed (A B, B A, A B: counterbalanced), so
-   * that no configuration always runs first in its round or always after the same other one (the
-   * last point's engine, JVM or broker load). A search and the points at fractions of its rate stay
+   * compared interleave (never A A B B) and slow drift of the machine falls on all of them alike;
+   * odd repetitions in plan order, even ones reversed (A B, B A, A B: counterbalanced), so that no
+   * configuration always runs first in its round or always after the same other one (the last
+   * point's engine, JVM or broker load). A search and the points at fractions of its rate stay
    * together, the search first: they are reversed as one.
    */
   public List<Turn> turns() {
@@ -72,9 +72,9 @@ public record SuitePlan(
   private List<List<SuitePoint>> searchUnits() {
     Map<String, List<SuitePoint>> byKey = new LinkedHashMap<>();
     for (SuitePoint point : points) {
-      List<SuitePoint> search = point.relativeTo() == null ? null : byKey.get(point.relativeTo());
-      if (search != null) {
-        search.add(point);
+      List<SuitePoint> unit = point.relativeTo() == null ? null : byKey.get(point.relativeTo());
+      if (unit != null) {
+        unit.add(point);
       } else {
         byKey.put(point.key(), new ArrayList<>(List.of(point)));
       }
