@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -115,7 +114,9 @@ class FaultIT {
     assertEquals("instance-1", f.process(), "the busy instance");
     assertNull(f.backAfterSeconds(), "left down");
     assertEquals(
-        Recovery.RECOVERED, f.recovery(), () -> "fault: " + f + "\nper second: " + perSecond(r));
+        Recovery.RECOVERED,
+        f.recovery(),
+        () -> "fault: " + f + "\nper second: " + SharedBroker.perSecond(r));
     assertNotNull(r.workers(), "shares reported");
     RunResult.WorkerShare busy = r.workers().get(0);
     RunResult.WorkerShare spare = r.workers().get(1);
@@ -169,7 +170,9 @@ class FaultIT {
     assertEquals(0L, r.verification().get("duplicated"));
     RunResult.Fault f = assertKilledAndBack(r, worker);
     assertEquals(
-        Recovery.RECOVERED, f.recovery(), () -> "fault: " + f + "\nper second: " + perSecond(r));
+        Recovery.RECOVERED,
+        f.recovery(),
+        () -> "fault: " + f + "\nper second: " + SharedBroker.perSecond(r));
     assertTrue(f.peakBacklog() > 0, () -> "the fault held output back: " + f);
   }
 
@@ -182,13 +185,6 @@ class FaultIT {
                 "kill:worker@8s"));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     return r;
-  }
-
-  /** Each second's output and p99 (ms), to tell from a failure where the output stalled. */
-  private static String perSecond(RunResult r) {
-    return r.timeseries().stream()
-        .map(p -> p.second() + ":" + p.out() + "/" + p.e2eP99Micros() / 1000)
-        .collect(Collectors.joining(" "));
   }
 
   /** The fault hit worker 1 at 8 s and its process came back, sampled as a restart. */

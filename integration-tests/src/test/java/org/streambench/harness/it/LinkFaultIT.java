@@ -68,18 +68,7 @@ class LinkFaultIT {
             "recovery after the partition healed: "
                 + cut
                 + "; output/p99 ms by second: "
-                + seconds(r, 3, 3 + STEADY_SECONDS));
-  }
-
-  /**
-   * Each second's output and e2e p99 over seconds [from, to) of the run: what recovery is judged
-   * by.
-   */
-  private static String seconds(RunResult r, int from, int to) {
-    return r.timeseries().stream()
-        .filter(p -> p.second() >= from && p.second() < to)
-        .map(p -> p.second() + ":" + p.out() + "/" + p.e2eP99Micros() / 1000)
-        .collect(java.util.stream.Collectors.joining(" "));
+                + SharedBroker.perSecond(r));
   }
 
   /**

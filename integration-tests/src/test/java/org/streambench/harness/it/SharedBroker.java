@@ -167,6 +167,16 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         new Deployment(Deployment.Kind.CLUSTER, workers, 1));
   }
 
+  /**
+   * Each second's output and e2e p99 (ms) of a run, as {@code second:out/p99}: what recovery is
+   * judged by, to tell from a failure where the output stalled.
+   */
+  static String perSecond(RunResult r) {
+    return r.timeseries().stream()
+        .map(p -> p.second() + ":" + p.out() + "/" + p.e2eP99Micros() / 1000)
+        .collect(java.util.stream.Collectors.joining(" "));
+  }
+
   /** {@code request} with {@code faults} (restarted after 3 s, 120 s grace). */
   static RunRequest withFaults(RunRequest request, String... faults) {
     return copy(
