@@ -8,12 +8,14 @@ import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.Figure;
 import org.streambench.harness.report.model.MachineDrift;
 import org.streambench.harness.report.model.ReportModel;
+import org.streambench.harness.report.model.RoundEffect;
 import org.streambench.harness.report.model.RunToRunNoise;
 import org.streambench.harness.report.model.Spread;
 
 /**
  * A results page's section on the suite's run-to-run noise ({@link RunToRunNoise}) in every figure
- * it shows, and how much of it the machine's own speed explains ({@link MachineDrift}).
+ * it shows, how much of it the machine's own speed explains ({@link MachineDrift}) and whether one
+ * round of repetitions ran below the others ({@link RoundEffect}).
  */
 final class NoiseLines {
   private NoiseLines() {}
@@ -29,6 +31,7 @@ final class NoiseLines {
     lines.add("");
     lines.addAll(runToRun(model));
     MachineDrift.line(model.measured()).ifPresent(l -> lines.add("- " + l));
+    RoundEffect.line(model.measured()).ifPresent(l -> lines.add("- " + l));
     lines.add("");
     return lines;
   }

@@ -23,10 +23,7 @@ public final class MachineDrift {
 
   /** The page's line, empty where too few runs have the figure and the canary. */
   public static Optional<String> line(List<Configuration> measured) {
-    Figure f =
-        measured.stream().anyMatch(c -> Figure.THROUGHPUT_IN.isMeasuredIn(c.validRuns()))
-            ? Figure.THROUGHPUT_IN
-            : Figure.E2E_P99;
+    Figure f = pooled(measured);
     List<List<Pair>> groups = new ArrayList<>();
     for (Configuration c : measured) {
       List<Pair> pairs = new ArrayList<>();
@@ -50,6 +47,17 @@ public final class MachineDrift {
                 + " configuration's median: Pearson r = %.2f over %d runs (%s near %s: the slower"
                 + " runs were those the machine ran slower).",
             f.label(), f.unit(), r, n, f.label(), f.higherIsBetter() ? "−1" : "+1"));
+  }
+
+  /**
+   * The figure that runs are pooled by across configurations: throughput in where a configuration
+   * measured it (drains), end-to-end p99 otherwise (fixed rates, where the input is the rate
+   * offered).
+   */
+  static Figure pooled(List<Configuration> measured) {
+    return measured.stream().anyMatch(c -> Figure.THROUGHPUT_IN.isMeasuredIn(c.validRuns()))
+        ? Figure.THROUGHPUT_IN
+        : Figure.E2E_P99;
   }
 
   /**
