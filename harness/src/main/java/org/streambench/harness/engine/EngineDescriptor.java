@@ -62,6 +62,7 @@ public record EngineDescriptor(
     List<String> faultLinks,
     List<LinkMechanism> faultMechanisms,
     List<String> stateDirs) {
+  private static final String MAX_DIRECT = "-XX:MaxDirectMemorySize=";
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
 
@@ -181,7 +182,10 @@ public record EngineDescriptor(
   /**
    * This engine with the heap of its local process set to {@code size} (e.g. {@code 512m}): its
    * {@code -Xmx} replaced, and its {@code -Xms} where it has one, so that an engine started with
-   * its whole heap still is.
+   * its whole heap still is. Its direct memory stays what it was: the JVM's default ceiling for
+   * direct buffers is {@code -Xmx}, so without a {@code -XX:MaxDirectMemorySize} of its own a
+   * smaller heap would also shrink the memory outside the heap (Flink's network buffers, 64 MB,
+   * live there) and a heap sweep would measure both.
    */
   public EngineDescriptor withHeap(String size) {
     List<String> options = new ArrayList<>();
@@ -190,6 +194,11 @@ public record EngineDescriptor(
     if (initial) {
       options.add(0, "-Xms" + size);
     }
+    boolean directSet = jvmOptions.stream().anyMatch(o -> o.startsWith(MAX_DIRECT));
+    jvmOptions.stream()
+        .filter(o -> o.startsWith("-Xmx") && !directSet)
+        .findFirst()
+        .ifPresent(max -> options.add(MAX_DIRECT + max.substring("-Xmx".length())));
     jvmOptions.stream()
         .filter(o -> !o.startsWith("-Xmx") && !o.startsWith("-Xms"))
         .forEach(options::add);

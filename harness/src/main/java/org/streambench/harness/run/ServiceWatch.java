@@ -3,6 +3,7 @@ package org.streambench.harness.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -17,6 +18,11 @@ import org.streambench.harness.process.ProcessSlot;
  */
 final class ServiceWatch {
   private static final int TAIL_LINES = 40;
+
+  /** How many of an engine's last log lines are searched for the error that ended it. */
+  private static final int CAUSE_LINES = 400;
+
+  private static final String OUT_OF_MEMORY = "java.lang.OutOfMemoryError";
 
   private record Service(
       String name, BooleanSupplier alive, Supplier<String> ending, Supplier<String> logTail) {}
@@ -89,7 +95,19 @@ final class ServiceWatch {
     } catch (java.io.IOException e) {
       // the log tail still has it
     }
-    return ending;
+    return outOfMemory(engine.logTail(CAUSE_LINES)).map(e -> ending + ": " + e).orElse(ending);
+  }
+
+  /**
+   * The first {@code OutOfMemoryError} in an engine's log ("java.lang.OutOfMemoryError: Java heap
+   * space"): an engine that ran out of memory may have had none left to word its error, and its
+   * runtime exits with a code of its own (Flink's 239), which says nothing by itself.
+   */
+  static Optional<String> outOfMemory(String log) {
+    return log.lines()
+        .filter(l -> l.contains(OUT_OF_MEMORY))
+        .findFirst()
+        .map(l -> l.substring(l.indexOf(OUT_OF_MEMORY)).strip());
   }
 
   /** "exited with code 1", or "was killed by signal 9 (SIGKILL)" for 128 + n. */

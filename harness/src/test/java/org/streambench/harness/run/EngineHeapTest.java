@@ -26,8 +26,20 @@ class EngineHeapTest {
     assertEquals("-Xms256m", small.jvmOptions().get(0));
     assertEquals("-Xmx256m", small.jvmOptions().get(1));
     assertEquals(
-        flink.jvmOptions().size(), small.jvmOptions().size(), "the others kept, once each");
+        flink.jvmOptions().size() + 1,
+        small.jvmOptions().size(),
+        "the others kept, once each, and the direct memory's ceiling added");
     assertTrue(small.jvmOptions().stream().noneMatch(o -> o.equals("-Xmx2g")));
+    assertTrue(
+        small.jvmOptions().contains("-XX:MaxDirectMemorySize=2g"),
+        "direct memory stays the engine's own -Xmx, the JVM's default ceiling for it: "
+            + small.jvmOptions());
+    EngineDescriptor twice =
+        EngineHeap.apply(small, Map.of("jvm.heap", "128m"), Deployment.local(1));
+    assertEquals(
+        1,
+        twice.jvmOptions().stream().filter(o -> o.startsWith("-XX:MaxDirectMemorySize")).count());
+    assertTrue(twice.jvmOptions().contains("-XX:MaxDirectMemorySize=2g"), twice.jvmOptions() + "");
     assertSame(flink, EngineHeap.apply(flink, Map.of(), Deployment.local(1)), "none asked");
   }
 
