@@ -77,9 +77,17 @@ final class EngineLinks implements AutoCloseable {
     }
   }
 
-  /** The settings that tell the engine's processes where to listen and what to advertise. */
-  Map<String, String> settings() {
-    return settings;
+  /**
+   * The engine's settings with those that tell its processes where to listen and what to advertise;
+   * {@code engineSettings} as they are where the run has no links behind a proxy.
+   */
+  static Map<String, String> settingsWith(EngineLinks links, Map<String, String> engineSettings) {
+    if (links == null) {
+      return engineSettings;
+    }
+    Map<String, String> all = new TreeMap<>(engineSettings);
+    all.putAll(links.settings);
+    return all;
   }
 
   LinkProxy proxy() {

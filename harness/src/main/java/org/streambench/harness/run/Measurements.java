@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.harness.Mode;
 import org.streambench.harness.collector.CollectorReport;
+import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.results.Finding;
 import org.streambench.harness.results.GeneratorReport;
+import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.results.RunResultBuilder;
 import org.streambench.harness.workload.ExternalCheck;
@@ -32,6 +34,16 @@ record Measurements(
         seconds,
         cores > 0 ? out / cores : Double.NaN,
         cores > 0 ? in / cores : Double.NaN);
+  }
+
+  /** The collector's steady window; the whole run where nothing was collected (in-job). */
+  SteadyWindow steady() {
+    return collected == null ? SteadyWindow.ALL : collected.steady();
+  }
+
+  /** The collector's per-second output and latency; none where nothing was collected. */
+  List<IntervalPoint> intervals() {
+    return collected == null ? List.of() : collected.intervals();
   }
 
   /** Adds its figures (and the external check's results) to a completed run's result. */

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.streambench.harness.Home;
 import org.streambench.harness.agent.AgentGeneration;
-import org.streambench.harness.collector.SteadyWindow;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.InputGenerator;
 import org.streambench.harness.kafka.KafkaCluster;
@@ -117,14 +116,12 @@ final class RunExecution {
       engineLinks = EngineLinks.of(engine, request);
       context.engineLinks(engineLinks);
       RunServices services = new RunServices(redis, layout.runId());
-      JobSpecs.of(request, layout, kafka, withLinks(settings), workload.setUp(services))
+      Map<String, String> jobSettings = EngineLinks.settingsWith(engineLinks, settings);
+      JobSpecs.of(request, layout, kafka, jobSettings, workload.setUp(services))
           .write(layout.specFile());
       measured = flow.run(context);
       if (flow.usesTopics()) {
-        external =
-            workload.checkExternal(
-                services,
-                measured.collected() == null ? SteadyWindow.ALL : measured.collected().steady());
+        external = workload.checkExternal(services, measured.steady());
       }
     } catch (Exception e) {
       onFailure(e);
@@ -141,26 +138,19 @@ final class RunExecution {
       sampler.close();
       topics.delete();
       if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
-        status = RunResult.Status.ABORTED;
-        failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
+        aborted();
       }
     }
   }
 
-  /** The engine's settings and, if its links are behind the proxy, where each process listens. */
-  private Map<String, String> withLinks(Map<String, String> engineSettings) {
-    if (engineLinks == null) {
-      return engineSettings;
-    }
-    Map<String, String> all = new java.util.TreeMap<>(engineSettings);
-    all.putAll(engineLinks.settings());
-    return all;
+  private void aborted() {
+    status = RunResult.Status.ABORTED;
+    failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
   }
 
   private void onFailure(Exception e) {
     if (RunGuard.aborting()) {
-      status = RunResult.Status.ABORTED;
-      failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
+      aborted();
       return;
     }
     status = RunResult.Status.FAILED;
@@ -176,10 +166,7 @@ final class RunExecution {
     List<RunResult.Fault> faults =
         context == null
             ? List.of()
-            : context.faultOutcomes(
-                completed && measured.collected() != null
-                    ? measured.collected().intervals()
-                    : List.of());
+            : context.faultOutcomes(completed ? measured.intervals() : List.of());
     RunVerdict verdict =
         completed
             ? RunVerdict.judge(context, measured, external, faults)
