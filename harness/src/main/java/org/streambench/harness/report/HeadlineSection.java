@@ -40,12 +40,16 @@ public final class HeadlineSection {
 
   /** Refuses, in one line, a headline whose figure the pages do not have. */
   public static void check(SuiteSpec.Headline headline) {
-    if (!SUSTAINABLE.equals(headline.figure()) && Figure.byId(headline.figure()) == null) {
+    if (!SUSTAINABLE.equals(headline.figure())
+        && !SmallestValid.ID.equals(headline.figure())
+        && Figure.byId(headline.figure()) == null) {
       throw new UsageException(
           "headline: unknown figure '"
               + headline.figure()
               + "'; one of "
               + SUSTAINABLE
+              + ", "
+              + SmallestValid.ID
               + ", "
               + String.join(", ", Arrays.stream(Figure.values()).map(Figure::id).toList()));
     }
@@ -85,12 +89,15 @@ public final class HeadlineSection {
   /** The headline computed from {@code model}'s stored runs. */
   static Section of(ReportModel model, SuiteSpec.Headline headline) {
     check(headline);
+    String across = headline.across();
+    if (SmallestValid.ID.equals(headline.figure())) {
+      return SmallestValid.section(model, across, FOLLOWING.getOrDefault(across, Set.of()));
+    }
     Figure figure = Figure.byId(headline.figure());
     String label = figure == null ? "sustainable rate (records/s)" : EngineRanking.label(figure);
     Function<Configuration, Spread> value =
         figure == null ? EngineRanking::sustainable : c -> c.spread(figure);
     boolean higherIsBetter = figure == null || figure.higherIsBetter();
-    String across = headline.across();
 
     Map<Map<String, String>, List<Configuration>> groups =
         EngineRanking.groups(

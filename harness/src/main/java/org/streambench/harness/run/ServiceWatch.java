@@ -107,7 +107,9 @@ final class ServiceWatch {
     return log.lines()
         .filter(l -> l.contains(OUT_OF_MEMORY))
         .findFirst()
-        .map(l -> l.substring(l.indexOf(OUT_OF_MEMORY)).strip());
+        .map(
+            l ->
+                l.substring(l.indexOf(OUT_OF_MEMORY)).replaceFirst(" \\[in thread .*", "").strip());
   }
 
   /** "exited with code 1", or "was killed by signal 9 (SIGKILL)" for 128 + n. */

@@ -18,6 +18,11 @@ class ServiceWatchTest {
     assertEquals(
         Optional.of("java.lang.OutOfMemoryError: Java heap space"), ServiceWatch.outOfMemory(log));
     assertEquals(Optional.empty(), ServiceWatch.outOfMemory("INFO all well\nINFO stopping\n"));
+    // Kafka's clients name the thread after the message
+    assertEquals(
+        Optional.of("java.lang.OutOfMemoryError: Java heap space"),
+        ServiceWatch.outOfMemory(
+            "java.lang.OutOfMemoryError: Java heap space [in thread \"kafka-admin-client-thread\"]"));
   }
 
   @Test
