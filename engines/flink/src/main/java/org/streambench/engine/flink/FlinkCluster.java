@@ -138,8 +138,7 @@ final class FlinkCluster {
 
   /**
    * The Flink configuration of {@code process}: the run's settings, the cluster's addresses, the
-   * task slots of a worker, and for a TaskManager its resource id (its name), by which readiness
-   * finds it.
+   * task slots of a worker, and for a TaskManager its {@link #resourceId resource id}.
    */
   Configuration configuration(EngineProcess process) {
     Map<String, String> c = new HashMap<>(FlinkSettings.configuration(spec).toMap());
@@ -153,7 +152,7 @@ final class FlinkCluster {
     c.put("taskmanager.bind-host", "127.0.0.1");
     c.put("taskmanager.numberOfTaskSlots", Integer.toString(spec.deployment().slotsPerWorker()));
     if (process.instance() != JobSpec.SOLE) {
-      c.put("taskmanager.resource-id", process.name());
+      c.put("taskmanager.resource-id", resourceId(process));
     }
     // behind the link proxy: each process listens on its own port and is known by the proxy's,
     // which forwards to it (RPC and data exchange; the blob server stays direct)
@@ -172,6 +171,17 @@ final class FlinkCluster {
       c.put("taskmanager.data.port", spec.setting(LINK + process.name() + ".data-port", null));
     }
     return Configuration.fromMap(c);
+  }
+
+  /**
+   * The resource id of {@code process} as started in this JVM: its name and this JVM's pid ({@code
+   * taskmanager-2-41733}), by which readiness and {@link TaskPlacement} find it. Unique per start,
+   * as Flink's own scripts make it: a TaskManager restarted under its old id is closed by the
+   * ResourceManager when the heartbeat of the killed one times out, a second failover the fault did
+   * not cause.
+   */
+  static String resourceId(EngineProcess process) {
+    return process.name() + "-" + ProcessHandle.current().pid();
   }
 
   /** Writes {@code config} as {@code config.yaml} in a directory of its own; returns it. */

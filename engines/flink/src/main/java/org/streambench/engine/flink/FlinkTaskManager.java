@@ -37,7 +37,7 @@ public final class FlinkTaskManager {
           }
           return new ClusterDaemon.Daemon(
               () -> TaskManagerRunner.main(runnerArgs.toArray(String[]::new)),
-              () -> listed(cluster.rest("/taskmanagers"), process.name()));
+              () -> listed(cluster.rest("/taskmanagers"), FlinkCluster.resourceId(process)));
         });
   }
 

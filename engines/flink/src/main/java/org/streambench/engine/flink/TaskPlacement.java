@@ -12,10 +12,10 @@ import org.streambench.api.WorkLog;
 
 /**
  * Follows where a job's subtasks run on the run's own cluster, through the JobManager's REST API
- * ({@code /jobs/:job/vertices/:vertex}: each subtask's status and TaskManager, whose resource id is
- * its process's name, {@code taskmanager-N}), and appends each TaskManager's running subtasks to
- * its {@link WorkLog} when they change: a TaskManager without any is a spare, and after a fault the
- * log shows where the restarted subtasks went. Asked once a second.
+ * ({@code /jobs/:job/vertices/:vertex}: each subtask's status and TaskManager, whose resource id
+ * starts with its process's name, {@code taskmanager-N-<pid>}), and appends each TaskManager's
+ * running subtasks to its {@link WorkLog} when they change: a TaskManager without any is a spare,
+ * and after a fault the log shows where the restarted subtasks went. Asked once a second.
  */
 final class TaskPlacement implements Runnable {
   private static final long EVERY_MILLIS = 1_000;
@@ -85,13 +85,19 @@ final class TaskPlacement implements Runnable {
         String tm = subtask.path("taskmanager-id").asText("");
         if (subtask.path("status").asText().equals("RUNNING") && tm.startsWith(TASK_MANAGER)) {
           byTaskManager
-              .computeIfAbsent(
-                  Integer.parseInt(tm.substring(TASK_MANAGER.length())), k -> new ArrayList<>())
+              .computeIfAbsent(workerNumber(tm), k -> new ArrayList<>())
               .add(vertex.path("name").asText() + "#" + subtask.path("subtask").asInt());
         }
       }
     }
     byTaskManager.values().forEach(l -> l.sort(null));
     return byTaskManager;
+  }
+
+  /** {@code taskmanager-2-41733} → 2. */
+  static int workerNumber(String resourceId) {
+    String rest = resourceId.substring(TASK_MANAGER.length());
+    int dash = rest.indexOf('-');
+    return Integer.parseInt(dash < 0 ? rest : rest.substring(0, dash));
   }
 }
