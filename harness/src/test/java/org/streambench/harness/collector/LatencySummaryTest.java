@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.harness.results.IntervalPoint;
 import org.streambench.harness.results.LatencySummary;
 
 class LatencySummaryTest {
@@ -77,5 +79,33 @@ class LatencySummaryTest {
     }
     assertEquals(4, intervals, "two seconds, tags e2e and engine");
     assertEquals(4, total, "two e2e and two engine values; negatives are counted, not recorded");
+  }
+
+  /**
+   * Windows flushed every 1.01 s at 1,000 records/s, each carrying the newest record 100 ms before
+   * it: the flush drifts through the harness's seconds, and a backlog taken at each second's end
+   * climbed from 100 to 1,100 records over 100 s. Taken when the output last moved on, it stays at
+   * the 100 records owed at each flush, and a second without output still counts its silence.
+   */
+  @Test
+  void backlogIsTakenWhenTheOutputLastMovedOnNotWhereTheSecondEnded() throws Exception {
+    long origin = 1_700_000_000_000_000L;
+    try (LatencyRecorder rec = new LatencyRecorder(null, origin)) {
+      rec.setSchedule(t -> Math.max(0, (t - origin) / 1_000)); // one record per ms
+      for (int k = 1; k <= 99; k++) {
+        long flush = origin + k * 1_010_000L;
+        rec.rollIntervals(flush);
+        rec.record(flush - 100_000, flush, flush - 100_000, flush);
+      }
+      rec.rollIntervals(origin + 103_000_000); // seconds 100 to 102 without output
+      List<IntervalPoint> points = rec.points();
+      for (IntervalPoint p : points.subList(2, 99)) {
+        if (p.out() > 0) {
+          assertEquals(100, p.backlog(), () -> "second " + p.second());
+        }
+      }
+      // the last flush (99.99 s) carried 99.89 s; by the end of second 102 (103 s): 3,110 owed
+      assertEquals(3_110, points.get(102).backlog());
+    }
   }
 }
