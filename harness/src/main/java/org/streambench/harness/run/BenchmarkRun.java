@@ -65,7 +65,6 @@ public final class BenchmarkRun {
               });
     }
     FaultRules.requireOffered(engine, request.guarantee(), request.faults());
-    Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     Map<String, String> settings =
         EngineSettings.resolve(
             engine,
@@ -74,6 +73,9 @@ public final class BenchmarkRun {
             request.profiles(),
             request.engineConfigs(),
             request.sets());
+    // after every check of the input: a wrong setting is the user's to mend whether or not the
+    // engine is built yet (and Maven builds the harness beside the engines, -T1C)
+    Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     return new BenchmarkRun(
         home, request, EngineHeap.apply(engine, settings, request.deployment()), settings);
   }
