@@ -166,7 +166,7 @@ public final class ResultsPage {
     line("Median over each configuration's valid runs, with [low–high] when it has several.");
     line("");
     SuiteSpec spec = SuiteSpec.fromJson(model.suite().specJson());
-    LatencyObjective objective = Verdicts.objectiveOf(model);
+    LatencyObjective objective = spec.objective();
     List<String> header = new ArrayList<>(List.of("configuration", "runs", "verdicts"));
     columns.forEach(f -> header.add(f.label() + " (" + f.unit() + ")"));
     row(header);

@@ -14,6 +14,7 @@ import org.streambench.harness.report.model.Format;
 import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.suite.LatencyObjective;
+import org.streambench.harness.suite.SuiteSpec;
 
 /**
  * The headline figure {@code smallest-valid}: across a dimension of sizes or numbers (an engine's
@@ -34,7 +35,7 @@ final class SmallestValid {
   private SmallestValid() {}
 
   static HeadlineSection.Section section(ReportModel model, String across, Set<String> following) {
-    LatencyObjective objective = Verdicts.objectiveOf(model);
+    LatencyObjective objective = SuiteSpec.fromJson(model.suite().specJson()).objective();
     String label = "smallest value with every run valid";
     List<HeadlineSection.Group> out = new ArrayList<>();
     for (var g : EngineRanking.groups(model.measured(), across, following).entrySet()) {

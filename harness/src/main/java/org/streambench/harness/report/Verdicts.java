@@ -4,10 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.report.model.Configuration;
 import org.streambench.harness.report.model.KeepingUp;
-import org.streambench.harness.report.model.ReportModel;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.suite.LatencyObjective;
-import org.streambench.harness.suite.SuiteSpec;
 
 /**
  * How a configuration's runs were judged, as one cell: {@code 3 valid}, or loudly {@code 1 of 3 NOT
@@ -24,11 +22,6 @@ import org.streambench.harness.suite.SuiteSpec;
 record Verdicts(int valid, int unsound, int behind, int overObjective, LatencyObjective objective) {
   static Verdicts of(Configuration c) {
     return of(c, null);
-  }
-
-  /** The latency objective of the suite {@code model} was stored from, or null if it has none. */
-  static LatencyObjective objectiveOf(ReportModel model) {
-    return LatencyObjective.parse(SuiteSpec.fromJson(model.suite().specJson()).latencyObjective());
   }
 
   /** With the runs of a suite whose objective is {@code objective} (null: none). */

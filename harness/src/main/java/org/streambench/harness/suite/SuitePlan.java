@@ -145,11 +145,7 @@ public record SuitePlan(
     // points on the same Kafka run together: a suite with several broker counts restarts Kafka
     // once per count and repetition, not per point
     points.sort(Comparator.comparingInt(SuitePoint::brokers));
-    return new SuitePlan(
-        spec,
-        LatencyObjective.parse(spec.latencyObjective()),
-        List.copyOf(points),
-        List.copyOf(skipped));
+    return new SuitePlan(spec, spec.objective(), List.copyOf(points), List.copyOf(skipped));
   }
 
   /** The suite's keys checked each on its own, before any point is made. */

@@ -157,6 +157,11 @@ public record SuiteSpec(
     search = search == null ? SearchBounds.DEFAULT : search;
   }
 
+  /** {@link #latencyObjective} parsed; null where the suite has none. */
+  public LatencyObjective objective() {
+    return LatencyObjective.parse(latencyObjective);
+  }
+
   /** {@link #rigWarmup} as a duration, {@code fallback} where the file does not say. */
   public Duration rigWarmupOr(Duration fallback) {
     if (rigWarmup == null) {
