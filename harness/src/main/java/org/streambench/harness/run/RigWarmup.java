@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.JitCompilers;
 import org.streambench.harness.workload.TopicReadBack;
 
 /**
@@ -28,7 +29,11 @@ import org.streambench.harness.workload.TopicReadBack;
  * warms for {@link #FOR_A_SUITE}; a single run does one round. Big batches warm what a broker does
  * per byte, but few requests: the code it runs per request (a run's engines send thousands of small
  * produce and fetch requests a second) is warmed by the paced phase, a third as long as the unpaced
- * one and at least {@link #PACED_AT_LEAST}.
+ * one and at least {@link #PACED_AT_LEAST}, and on until the JIT compilers of the brokers
+ * streambench started and of this JVM have settled ({@link JitCompilers}: under {@link
+ * #SETTLED_CORES} over a paced round) or for at most {@link #SETTLE_AT_MOST}: a broker just started
+ * compiled for about 46 s on two cores, a third of its CPU in a single run's measured window, had
+ * the warm-up been one round.
  */
 public final class RigWarmup {
   /** A single run's unpaced warm-up: one round. */
@@ -41,6 +46,9 @@ public final class RigWarmup {
   private static final long ROUND_RECORDS = 200_000;
   private static final long PACED_RATE = 20_000;
   private static final Duration PACED_AT_LEAST = Duration.ofSeconds(3);
+  private static final Duration PACED_ROUND = Duration.ofSeconds(3);
+  static final double SETTLED_CORES = 0.05;
+  static final Duration SETTLE_AT_MOST = Duration.ofSeconds(60);
   private static final int RECORD_BYTES = 100;
   private static final Duration READ_BACK = Duration.ofSeconds(60);
 
@@ -68,14 +76,15 @@ public final class RigWarmup {
           readBack(bootstrap, topic, ROUND_RECORDS, scratch);
           records += ROUND_RECORDS;
         } while (System.nanoTime() - t0 < unpacedFor.toNanos());
-        String pacedTopic = prefix + "-paced";
-        kafka.createTopics(List.of(pacedTopic), PARTITIONS);
-        topics.add(pacedTopic);
-        long paced = pacedConcurrently(bootstrap, pacedTopic, pacedFor(unpacedFor), scratch);
+        Paced paced = pacedUntilSettled(kafka, prefix, topics, pacedFor(unpacedFor), scratch);
         progress.accept(
             String.format(
-                "warmed the broker and the driver: %,d records through scratch topics in %.1f s",
-                records + paced, (System.nanoTime() - t0) / 1e9));
+                "warmed the broker and the driver: %,d records through scratch topics in %.1f s;"
+                    + " their JIT compilers %s (%.3f cores in the last paced round)",
+                records + paced.records(),
+                (System.nanoTime() - t0) / 1e9,
+                paced.compilerCores() < SETTLED_CORES ? "settled" : "still busy",
+                paced.compilerCores()));
       } finally {
         kafka.deleteTopics(topics);
       }
@@ -84,6 +93,49 @@ public final class RigWarmup {
     } catch (Exception e) {
       progress.accept("warm-up skipped: " + e.getMessage());
     }
+  }
+
+  /** The paced phase: records sent, and the cores the compilers used in its last round. */
+  private record Paced(long records, double compilerCores) {}
+
+  /**
+   * Paced rounds into new scratch topics ({@code topics} collects them) for at least {@code
+   * atLeast}, then until the compilers have settled or {@link #SETTLE_AT_MOST} has passed.
+   */
+  private static Paced pacedUntilSettled(
+      KafkaCluster kafka, String prefix, List<String> topics, Duration atLeast, Path scratch)
+      throws Exception {
+    JitCompilers compilers = JitCompilers.of(jvms(kafka));
+    long t0 = System.nanoTime();
+    long records = 0;
+    double compiling;
+    do {
+      String topic = prefix + "-paced-" + topics.size();
+      kafka.createTopics(List.of(topic), PARTITIONS);
+      topics.add(topic);
+      compilers.coresSinceLast();
+      records += pacedConcurrently(kafka.bootstrapServers(), topic, PACED_ROUND, scratch);
+      compiling = compilers.coresSinceLast();
+    } while (pacesOn(Duration.ofNanos(System.nanoTime() - t0), atLeast, compiling));
+    return new Paced(records, compiling);
+  }
+
+  /**
+   * Whether the paced phase goes on after {@code paced}: until {@code atLeast}, then while the
+   * compilers used {@link #SETTLED_CORES} or more in the last round, for at most {@link
+   * #SETTLE_AT_MOST}.
+   */
+  static boolean pacesOn(Duration paced, Duration atLeast, double compilerCores) {
+    return paced.compareTo(atLeast) < 0
+        || (compilerCores >= SETTLED_CORES && paced.compareTo(SETTLE_AT_MOST) < 0);
+  }
+
+  /** The brokers streambench started and this JVM: the JVMs a warm-up waits for. */
+  private static List<Long> jvms(KafkaCluster kafka) {
+    List<Long> pids = new ArrayList<>();
+    kafka.nodes().values().forEach(node -> pids.add(node.process().pid()));
+    pids.add(ProcessHandle.current().pid());
+    return pids;
   }
 
   /** A third of the unpaced phase, at least {@link #PACED_AT_LEAST}. */
