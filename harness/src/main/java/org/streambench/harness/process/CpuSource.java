@@ -182,12 +182,20 @@ interface CpuSource {
   /** Clock ticks per second of /proc/[pid]/stat times; 100 on every mainstream Linux build. */
   double CLOCK_TICKS = 100.0;
 
+  /**
+   * User plus system CPU, in clock ticks, of a {@code /proc/[pid]/stat} or {@code
+   * /proc/[pid]/task/[tid]/stat} line.
+   */
+  static long cpuTicks(String stat) {
+    // fields after the command name, which is in parentheses and may contain spaces
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
   private static ProcessSampler.Sample readProc(long pid) {
     try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      // fields after the command name, which is in parentheses and may contain spaces
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / CLOCK_TICKS;
+      double cpu =
+          cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))) / CLOCK_TICKS;
       long rss = 0;
       long hwm = 0;
       String allowed = null;

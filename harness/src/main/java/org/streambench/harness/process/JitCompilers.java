@@ -89,12 +89,9 @@ public final class JitCompilers {
       if (!isCompiler(Files.readString(task.resolve("comm")).strip())) {
         return;
       }
-      String stat = Files.readString(task.resolve("stat"));
-      // fields after the thread's name, which is in parentheses and contains spaces
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
       into.put(
           Long.parseLong(task.getFileName().toString()),
-          Long.parseLong(f[11]) + Long.parseLong(f[12]));
+          CpuSource.cpuTicks(Files.readString(task.resolve("stat"))));
     } catch (IOException | RuntimeException e) {
       // the thread ended while it was read
     }

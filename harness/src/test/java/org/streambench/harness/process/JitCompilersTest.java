@@ -28,6 +28,13 @@ class JitCompilersTest {
   }
 
   @Test
+  void aStatLinesCpuIsUserPlusSystemTicksWhateverItsThreadIsCalled() {
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+    String stat = "4242 (C2 Compiler (x)) S 1 1 1 0 -1 4194368 10 0 0 0 150 25 0 0 20 0";
+    assertEquals(175, CpuSource.cpuTicks(stat));
+  }
+
+  @Test
   void thisJvmsCompilersAreReadFromProc() throws Exception {
     JitCompilers compilers = JitCompilers.of(List.of(ProcessHandle.current().pid()));
     assertTrue(compilers.threads() > 0, "a HotSpot JVM has compiler threads in /proc");
