@@ -131,6 +131,7 @@ final class LatencyRecorder implements AutoCloseable {
 
   private void closeInterval() {
     long end = intervalStart + SECOND;
+    long backlog = backlogAt(end);
     if (seconds != null) {
       seconds.add(
           new LatencySecond(
@@ -139,8 +140,7 @@ final class LatencyRecorder implements AutoCloseable {
               HistogramBytes.encode(intervalE2e),
               HistogramBytes.encode(intervalEngine),
               newestIntended,
-              newestReceived,
-              advanced));
+              newestReceived));
     }
     points.add(
         new IntervalPoint(
@@ -149,7 +149,8 @@ final class LatencyRecorder implements AutoCloseable {
             intervalCount == 0 ? 0 : intervalE2e.getValueAtPercentile(50),
             intervalCount == 0 ? 0 : intervalE2e.getValueAtPercentile(99),
             intervalCount == 0 ? 0 : intervalEngine.getValueAtPercentile(99),
-            backlogAt(end)));
+            backlog,
+            backlog < 0 ? null : advanced));
     writeInterval(intervalE2e, "e2e", end);
     writeInterval(intervalEngine, "engine", end);
     intervalStart = end;
@@ -199,11 +200,13 @@ final class LatencyRecorder implements AutoCloseable {
     intervalE2e.add(HistogramBytes.decode(second.e2e()));
     intervalEngine.add(HistogramBytes.decode(second.engine()));
     intervalCount += second.count();
+    // a share's newest only passes every share's newest in a second it moved on in; one that moved
+    // on below it left the output as a whole where it was
     if (second.newestIntended() > newestIntended) {
       newestIntended = second.newestIntended();
       newestReceived = second.newestReceived();
+      advanced = true;
     }
-    advanced |= second.advanced();
   }
 
   /** Closes the open second, merged from other recorders' ({@link #mergeSecond}). */

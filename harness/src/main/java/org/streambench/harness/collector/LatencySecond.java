@@ -10,13 +10,6 @@ package org.streambench.harness.collector;
  * @param engine their engine latency (µs), {@link HistogramBytes}
  * @param newestIntended the newest intended send time received by the second's end (epoch µs)
  * @param newestReceived when it was received (epoch µs)
- * @param advanced whether it moved on in this second
  */
 public record LatencySecond(
-    long index,
-    long count,
-    byte[] e2e,
-    byte[] engine,
-    long newestIntended,
-    long newestReceived,
-    boolean advanced) {}
+    long index, long count, byte[] e2e, byte[] engine, long newestIntended, long newestReceived) {}

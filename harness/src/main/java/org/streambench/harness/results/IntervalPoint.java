@@ -1,5 +1,7 @@
 package org.streambench.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One second of output as the collector saw it.
  *
@@ -13,6 +15,10 @@ package org.streambench.harness.results;
  *     output (those scheduled after the newest intended send time seen in output so far); -1 where
  *     there is no schedule (drain and in-job runs). A backlog that grows over the steady state
  *     means the engine is not keeping up.
+ * @param advanced whether the output moved on in that second (a record arrived with a newer
+ *     intended send time than any before it), so that its backlog was taken at that moment and not
+ *     at the second's end; null where there is no backlog (drain and in-job runs) or it was not
+ *     recorded (results stored before it was, agents' progress lines)
  */
 public record IntervalPoint(
     long second,
@@ -20,4 +26,17 @@ public record IntervalPoint(
     long e2eP50Micros,
     long e2eP99Micros,
     long engineP99Micros,
-    long backlog) {}
+    long backlog,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean advanced) {
+
+  /** A second whose advance was not recorded. */
+  public IntervalPoint(
+      long second,
+      long out,
+      long e2eP50Micros,
+      long e2eP99Micros,
+      long engineP99Micros,
+      long backlog) {
+    this(second, out, e2eP50Micros, e2eP99Micros, engineP99Micros, backlog, null);
+  }
+}

@@ -17,12 +17,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.streambench.api.IdentityRecords;
+import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.workload.WorkloadRun;
 import org.streambench.harness.workload.Workloads;
 
 /**
  * Output read in shares (agents') and merged must give what one collector reading every record
- * gives: the same verdict counts, steady latency and per-second points.
+ * gives: the same verdict counts, steady latency and per-second points (their backlog and whether
+ * the output moved on included).
  */
 class MergedCollectionTest {
   private static final long ORIGIN = 1_000_000_000_000L;
@@ -51,6 +53,7 @@ class MergedCollectionTest {
     WorkloadRun alone = identity();
     OutputChecks one = new OutputChecks(alone, dir.resolve("one.hlog"), ORIGIN, CollectorShare.ALL);
     one.setSteadyWindow(steady);
+    one.setSchedule(ORIGIN, new PacingSchedule(1_000), 5_000);
     List<OutputChecks> shares = new ArrayList<>();
     for (int i = 0; i < 2; i++) {
       // agent i wrote the even (0) or odd (1) seqs; it reads the records received in its turn
@@ -75,6 +78,7 @@ class MergedCollectionTest {
     WorkloadRun judged = identity();
     MergedCollection merged = new MergedCollection(judged, dir.resolve("merged.hlog"), ORIGIN);
     merged.setSteadyWindow(steady);
+    merged.setSchedule(ORIGIN, new PacingSchedule(1_000), 5_000);
     judged.expect(5_000);
     assertFalse(merged.complete(shares.stream().map(OutputChecks::observations).toList()));
     CollectorReport mergedReport =
@@ -92,6 +96,9 @@ class MergedCollectionTest {
     assertEquals(oneReport.firstReceiveMicros(), mergedReport.firstReceiveMicros());
     assertEquals(oneReport.lastReceiveMicros(), mergedReport.lastReceiveMicros());
     assertEquals(oneReport.intervals(), mergedReport.intervals());
+    assertTrue(
+        oneReport.intervals().stream().allMatch(p -> p.backlog() >= 0 && p.advanced() != null),
+        "each second's backlog and whether the output moved on in it");
     assertEquals(oneReport.threadCpuSeconds(), mergedReport.threadCpuSeconds(), 1e-9);
     assertEquals(
         Files.readAllLines(dir.resolve("one.hlog")).size(),
