@@ -38,6 +38,9 @@ public abstract class EngineCatalogueContract {
   private final EngineCatalogue<?> catalogue;
   private Properties registration;
 
+  /** Where its settings are: its own {@code conf/}, or the one of the engine it is a version of. */
+  private Path confDir;
+
   @TempDir Path runDir;
 
   protected EngineCatalogueContract(StreamEngine engine, EngineCatalogue<?> catalogue) {
@@ -45,18 +48,43 @@ public abstract class EngineCatalogueContract {
     this.catalogue = catalogue;
   }
 
+  /**
+   * Its {@code engine.properties}; another version of an engine ({@code version-of}) over the
+   * registration of the engine it is a version of, as the harness reads them.
+   */
   @BeforeEach
   public void readRegistration() throws IOException {
-    registration = new Properties();
-    try (Reader r = Files.newBufferedReader(Path.of("engine.properties"))) {
-      registration.load(r);
+    Properties own = read(Path.of("engine.properties"));
+    String base = own.getProperty("version-of", "").trim();
+    confDir = Path.of(base.isEmpty() ? "" : "../" + base, "conf");
+    registration = base.isEmpty() ? own : read(Path.of("..", base, "engine.properties"));
+    registration.putAll(own);
+  }
+
+  private static Properties read(Path file) throws IOException {
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(file)) {
+      p.load(r);
     }
+    return p;
   }
 
   @Test
   public void registersItsNameAndMainClass() {
     assertEquals(engine.name(), registration.getProperty("name"));
     assertEquals(engine.getClass().getName(), registration.getProperty("main"));
+  }
+
+  /** Its {@code version}, the line the harness names it by, is the line its jar is built on. */
+  @Test
+  public void registersTheVersionItIsBuiltOn() {
+    String version = registration.getProperty("version", "").trim();
+    if (!version.isEmpty()) {
+      String built = engine.versions().get(engine.name());
+      assertTrue(
+          built != null && built.startsWith(version + "."),
+          "engine.properties says version " + version + ", the jar is built on " + built);
+    }
   }
 
   @Test
@@ -77,7 +105,8 @@ public abstract class EngineCatalogueContract {
             .collect(Collectors.toCollection(() -> EnumSet.noneOf(Guarantee.class)));
     assertEquals(catalogue.guarantees(), registered);
     for (Guarantee g : registered) {
-      assertTrue(Files.isRegularFile(Path.of("conf", g.id() + ".yaml")), "conf/" + g + ".yaml");
+      Path settings = confDir.resolve(g.id() + ".yaml");
+      assertTrue(Files.isRegularFile(settings), settings.toString());
     }
   }
 

@@ -24,7 +24,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--engine",
       required = true,
-      description = "Engine to run (see engines/*/engine.properties: baseline, flink, ...).")
+      description =
+          "Engine to run (see engines/*/engine.properties: baseline, flink, ...); NAME@VERSION"
+              + " runs another version of it (flink@1.20), the bare name its default.")
   String engine;
 
   @Mixin RunOptions run;

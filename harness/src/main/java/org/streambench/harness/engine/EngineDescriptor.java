@@ -21,7 +21,8 @@ import org.streambench.harness.fault.LinkMechanism;
  * An engine's registration, read from {@code engines/<name>/engine.properties}: how to start its
  * process and what it can run. Its settings live beside it in {@code engines/<name>/conf/}.
  *
- * <p>Keys: {@code name}, {@code description}, {@code jar}, {@code main}, {@code workloads}, {@code
+ * <p>Keys: {@code name}, {@code version} (the line of the engine's releases its jar is built on,
+ * such as {@code 2.3}), {@code description}, {@code jar}, {@code main}, {@code workloads}, {@code
  * guarantees}, {@code jvm.options} (of the engine's process in a local deployment); optionally
  * {@code jvm.options.all} (JVM options every process of the engine gets after its own, such as the
  * {@code --add-opens} a runtime needs), {@code cluster.env.<VAR>} (environment variables of every
@@ -45,8 +46,10 @@ import org.streambench.harness.fault.LinkMechanism;
  */
 public record EngineDescriptor(
     String name,
+    String version,
     String description,
     Path dir,
+    Path confDir,
     Path jar,
     String mainClass,
     List<String> workloads,
@@ -65,22 +68,43 @@ public record EngineDescriptor(
   private static final String MAX_DIRECT = "-XX:MaxDirectMemorySize=";
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
+  private static final String VERSION_OF = "version-of";
 
+  /**
+   * The registration in {@code file}; one with {@code version-of=<engine>} is another version of
+   * that engine: named {@code <engine>@<version>}, it takes every key it does not set from that
+   * engine's file, and that engine's settings ({@code conf/}).
+   */
   static EngineDescriptor load(Path file) throws IOException {
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      p.load(r);
-    }
+    Properties own = read(file);
     Path dir = file.getParent();
+    Properties p = own;
+    String name;
+    Path confDir;
+    String base = own.getProperty(VERSION_OF, "").trim();
+    if (base.isEmpty()) {
+      name = require(p, "name", file);
+      confDir = dir.resolve("conf");
+    } else {
+      Path baseDir = dir.resolveSibling(base);
+      p = new Properties();
+      p.putAll(read(baseDir.resolve("engine.properties")));
+      p.putAll(own);
+      name = base + "@" + require(own, "version", file);
+      require(own, "jar", file);
+      confDir = baseDir.resolve("conf");
+    }
     List<String> allOptions = words(p.getProperty("jvm.options.all", ""));
     List<ClusterRole> roles =
         ClusterRole.parse(list(p.getProperty("cluster.roles", "")), p, allOptions);
     Optional<ClusterRole> clientRole = singleProcessRole(roles, p, "cluster.client-role", file);
     Optional<ClusterRole> masterRole = singleProcessRole(roles, p, "fault.master", file);
     return new EngineDescriptor(
-        require(p, "name", file),
+        name,
+        p.getProperty("version", "").trim(),
         p.getProperty("description", ""),
         dir,
+        confDir,
         dir.resolve(require(p, "jar", file)),
         require(p, "main", file),
         list(require(p, "workloads", file)),
@@ -96,6 +120,25 @@ public record EngineDescriptor(
         list(p.getProperty("fault.links", "")),
         mechanisms(p, file),
         list(p.getProperty("state.dirs", "")));
+  }
+
+  private static Properties read(Path file) throws IOException {
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      p.load(r);
+    }
+    return p;
+  }
+
+  /** The engine this is a version of ({@code flink} for {@code flink@1.20}), or its own name. */
+  public String family() {
+    int at = name.indexOf('@');
+    return at < 0 ? name : name.substring(0, at);
+  }
+
+  /** Whether this is the engine's default version: the one its bare name runs. */
+  public boolean defaultVersion() {
+    return name.indexOf('@') < 0;
   }
 
   private static List<LinkMechanism> mechanisms(Properties p, Path file) throws IOException {
@@ -170,10 +213,6 @@ public record EngineDescriptor(
     return Optional.ofNullable(notOffered.get(what));
   }
 
-  public Path confDir() {
-    return dir.resolve("conf");
-  }
-
   /** The main class of {@code role}'s processes. */
   public String mainClass(ClusterRole role) {
     return role.mainClass() == null ? mainClass : role.mainClass();
@@ -204,8 +243,10 @@ public record EngineDescriptor(
         .forEach(options::add);
     return new EngineDescriptor(
         name,
+        version,
         description,
         dir,
+        confDir,
         jar,
         mainClass,
         workloads,

@@ -12,7 +12,9 @@ import org.streambench.harness.UsageException;
 
 /**
  * The engines this checkout has: every {@code engines/<name>/engine.properties}. Adding an engine
- * is one new module directory with that file; nothing here changes.
+ * is one new module directory with that file; nothing here changes. Another version of an engine is
+ * such a module too ({@code engines/flink-1.20/}, named {@code flink@1.20}); the bare name runs the
+ * engine's default version.
  */
 public final class EngineRegistry {
   private final Map<String, EngineDescriptor> engines;
@@ -41,13 +43,30 @@ public final class EngineRegistry {
     return engines;
   }
 
+  /** The engine named {@code name}, or a one-line refusal naming those there are. */
+  public EngineDescriptor named(String name) {
+    EngineDescriptor d = engines.get(name);
+    if (d != null) {
+      return d;
+    }
+    int at = name.indexOf('@');
+    EngineDescriptor family = at < 0 ? null : engines.get(name.substring(0, at));
+    if (family != null && family.version().equals(name.substring(at + 1))) {
+      throw new UsageException(
+          "engine "
+              + name
+              + " is "
+              + family.name()
+              + "'s default version: name it "
+              + family.name());
+    }
+    throw new UsageException(
+        "unknown engine '" + name + "' (available: " + String.join(", ", engines.keySet()) + ")");
+  }
+
   /** The engine, checked to run {@code workload} with {@code guarantee}. */
   public EngineDescriptor require(String name, String workload, Guarantee guarantee) {
-    EngineDescriptor d = engines.get(name);
-    if (d == null) {
-      throw new UsageException(
-          "unknown engine '" + name + "' (available: " + String.join(", ", engines.keySet()) + ")");
-    }
+    EngineDescriptor d = named(name);
     if (!d.workloads().contains(workload)) {
       throw new UsageException(
           "engine "

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Where one run lives: its id ({@code <UTC time>-<engine>-<random>}), its directory under the data
- * directory, and its Kafka topics ({@code sb-<id>-in}, the workload's input topics named from it,
- * and {@code sb-<id>-out}).
+ * Where one run lives: its id ({@code <UTC time>-<engine>-<random>}, a version's {@code @} a dash),
+ * its directory under the data directory, and its Kafka topics ({@code sb-<id>-in}, the workload's
+ * input topics named from it, and {@code sb-<id>-out}).
  */
 record RunLayout(
     String runId, Path runDir, String inputTopic, String outputTopic, List<String> inputTopics) {
@@ -25,7 +25,8 @@ record RunLayout(
     String time =
         DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started);
     String suffix = HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
-    String runId = time + "-" + engine + "-" + suffix;
+    // a Kafka topic's name takes no '@': flink@1.20's runs are 20261206-181500-flink-1.20-4f2a
+    String runId = time + "-" + engine.replace('@', '-') + "-" + suffix;
     Path runDir = Files.createDirectories(dataDir.resolve(runId));
     String input = "sb-" + runId + "-in";
     return new RunLayout(

@@ -122,7 +122,7 @@ public record SuitePlan(
     Points expansion = new Points(spec, home, registry, mode, search, variants, dimensions);
     for (String workload : spec.workloads()) {
       for (String engine : spec.engines()) {
-        requireEngine(registry, engine);
+        registry.named(engine);
         for (String g : spec.guarantees()) {
           Guarantee guarantee = guarantee(g);
           schedules.forEach(
@@ -320,17 +320,6 @@ public record SuitePlan(
       BenchmarkRun.prepare(home, registry, request);
       points.add(
           new SuitePoint(SuitePoint.keyOf(labels), labels, request, search, relativeTo, rate));
-    }
-  }
-
-  private static void requireEngine(EngineRegistry registry, String engine) {
-    if (!registry.all().containsKey(engine)) {
-      throw new UsageException(
-          "unknown engine '"
-              + engine
-              + "' (available: "
-              + String.join(", ", registry.all().keySet())
-              + ")");
     }
   }
 

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.streambench.harness.report.model.Provenances;
 import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessUsage;
@@ -19,6 +20,7 @@ public final class SummaryTable {
   public static void print(List<RunResult> runs, PrintStream out) {
     List<Row> rows = new ArrayList<>();
     rows.add(new Row("engine", RunResult::engine));
+    rows.add(new Row("engine release", Provenances::engineRelease));
     rows.add(new Row("workload / mode", r -> r.workload() + " / " + r.mode()));
     rows.add(new Row("guarantee", r -> String.valueOf(r.guarantee())));
     rows.add(new Row("parallelism", r -> Integer.toString(r.parallelism())));

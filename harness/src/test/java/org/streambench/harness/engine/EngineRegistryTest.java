@@ -52,6 +52,14 @@ class EngineRegistryTest {
             "cluster.role.master.main=herd.Master",
             "cluster.role.master.jvm.options=-Xmx256m -Dx=y",
             "cluster.role.worker.main=herd.Worker"));
+    Path old = Files.createDirectories(engines.resolve("toy-0.9"));
+    Files.writeString(
+        old.resolve("engine.properties"),
+        String.join(
+            "\n", "version-of=toy", "version=0.9", "jar=target/toy-0.9.jar", "workloads=identity"));
+    Files.writeString(
+        dir.resolve("engine.properties"),
+        Files.readString(dir.resolve("engine.properties")) + "\nversion=1.0");
     registry = EngineRegistry.scan(engines);
   }
 
@@ -88,6 +96,37 @@ class EngineRegistryTest {
     assertEquals(
         "engine toy has no in-job source for workload identity (it has one for: grep)", inJob);
     assertEquals("toy", registry.requireInJob("toy", "grep", Guarantee.AT_LEAST_ONCE).name());
+  }
+
+  @Test
+  void anotherVersionTakesWhatItDoesNotSetAndTheSettingsFromItsEngine() {
+    EngineDescriptor old = registry.named("toy@0.9");
+    EngineDescriptor toy = registry.named("toy");
+    assertEquals("0.9", old.version());
+    assertEquals("toy", old.family());
+    assertEquals(false, old.defaultVersion());
+    assertEquals(true, toy.defaultVersion());
+    assertEquals(engines.resolve("toy-0.9/target/toy-0.9.jar"), old.jar());
+    assertEquals(List.of("identity"), old.workloads());
+    assertEquals(toy.guarantees(), old.guarantees());
+    assertEquals("toy.Main", old.mainClass());
+    assertEquals(toy.confDir(), old.confDir());
+    assertEquals(
+        "engine toy@0.9 cannot run workload 'grep' (it runs: identity)",
+        assertThrows(
+                UsageException.class,
+                () -> registry.require("toy@0.9", "grep", Guarantee.AT_LEAST_ONCE))
+            .getMessage());
+  }
+
+  @Test
+  void theDefaultVersionIsNamedByItsEnginesBareName() {
+    assertEquals(
+        "engine toy@1.0 is toy's default version: name it toy",
+        assertThrows(UsageException.class, () -> registry.named("toy@1.0")).getMessage());
+    assertEquals(
+        "unknown engine 'toy@2.0' (available: herd, toy, toy@0.9)",
+        assertThrows(UsageException.class, () -> registry.named("toy@2.0")).getMessage());
   }
 
   @Test

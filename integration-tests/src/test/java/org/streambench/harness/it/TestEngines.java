@@ -10,10 +10,10 @@ import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.engine.EngineRegistry;
 
 /**
- * The engines the integration matrices run over: every registered engine, or those named in the
- * system property {@value #PROPERTY} (comma-separated), e.g. {@code mvn verify
- * -Dstreambench.it.engines=storm} while working on one engine. A new engine joins every matrix by
- * registering itself.
+ * The engines the integration matrices run over: every registered engine at its default version, or
+ * those named in the system property {@value #PROPERTY} (comma-separated), e.g. {@code mvn verify
+ * -Dstreambench.it.engines=storm} or {@code flink@1.20} while working on one engine. A new engine
+ * joins every matrix by registering itself; its other versions are run by {@code EngineVersionsIT}.
  */
 final class TestEngines {
   static final String PROPERTY = "streambench.it.engines";
@@ -28,7 +28,7 @@ final class TestEngines {
             .filter(s -> !s.isEmpty())
             .collect(Collectors.toSet());
     return EngineRegistry.scan(Home.detect().enginesDir()).all().values().stream()
-        .filter(e -> wanted.isEmpty() || wanted.contains(e.name()))
+        .filter(e -> wanted.isEmpty() ? e.defaultVersion() : wanted.contains(e.name()))
         .toList();
   }
 

@@ -26,7 +26,7 @@ public final class FlinkProcessMemory {
     String options =
         process.instance() == JobSpec.SOLE
             ? JobManagerProcessUtils.generateJvmParametersStr(
-                JobManagerProcessUtils.processSpecFromConfig(config), config)
+                FlinkLine.jobManagerMemory(config), config)
             : ProcessMemoryUtils.generateJvmParametersStr(
                 TaskExecutorProcessUtils.processSpecFromConfig(config));
     System.out.println(EngineProcess.JVM_OPTIONS_LINE + options);

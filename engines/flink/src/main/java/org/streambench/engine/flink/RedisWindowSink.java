@@ -1,8 +1,6 @@
 package org.streambench.engine.flink;
 
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.streambench.api.workload.RedisWindowWrites;
 import org.streambench.api.workload.YsbRedis;
 import redis.clients.jedis.Jedis;
@@ -12,7 +10,7 @@ import redis.clients.jedis.Jedis;
  * says, so {@code time_updated} is when the count became visible; an update whose count did not
  * change (the window-end firing after an SLA firing carried everything) is not written.
  */
-final class RedisWindowSink implements Sink<YsbJob.CampaignWindow> {
+final class RedisWindowSink extends FlinkLine.ContextFreeSink<YsbJob.CampaignWindow> {
   private final YsbRedis redis;
 
   RedisWindowSink(YsbRedis redis) {
@@ -20,7 +18,7 @@ final class RedisWindowSink implements Sink<YsbJob.CampaignWindow> {
   }
 
   @Override
-  public SinkWriter<YsbJob.CampaignWindow> createWriter(WriterInitContext context) {
+  protected SinkWriter<YsbJob.CampaignWindow> newWriter() {
     return new Writer(new Jedis(redis.host(), redis.port()), redis.prefix());
   }
 

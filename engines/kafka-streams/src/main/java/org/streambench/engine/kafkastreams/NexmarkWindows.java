@@ -2,13 +2,8 @@ package org.streambench.engine.kafkastreams;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -45,7 +40,7 @@ import org.streambench.api.workload.NexmarkQuery;
  * <p>A windowed processor closes windows by its own stream time, the highest timestamp of the
  * records that reached it in its task; the end marker the rig writes after the last event ({@code
  * -1,t,9}) is therefore carried there as a control record holding the aggregate of nothing, on
- * every task ({@link #controlToEveryPartition}), once every upstream task has sent its own ({@link
+ * every task ({@link StreamsLine#multicast}), once every upstream task has sent its own ({@link
  * EndGate}).
  */
 final class NexmarkWindows {
@@ -162,26 +157,11 @@ final class NexmarkWindows {
   }
 
   /**
-   * Partitions as the producer would, by key, but sends control records to every partition
-   * (KIP-837's multicast): each task downstream closes its windows by the records it sees.
+   * Partitions as the producer would, by key, but sends control records to every partition: each
+   * task downstream closes its windows by the records it sees.
    */
   static <V> StreamPartitioner<String, V> controlToEveryPartition() {
-    return new StreamPartitioner<>() {
-      @Override
-      public Optional<Set<Integer>> partitions(
-          String topic, String key, V value, Headers headers, int partitions) {
-        return key.startsWith(CONTROL)
-            ? Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toSet()))
-            : Optional.empty();
-      }
-
-      /** Still abstract, deprecated for the one above (KIP-1321), which Kafka Streams calls. */
-      @Override
-      @SuppressWarnings("removal")
-      public Optional<Set<Integer>> partitions(String topic, String key, V value, int partitions) {
-        return partitions(topic, key, value, null, partitions);
-      }
-    };
+    return StreamsLine.multicast(key -> key.startsWith(CONTROL));
   }
 
   /**

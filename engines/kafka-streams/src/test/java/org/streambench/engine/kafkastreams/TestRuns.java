@@ -33,6 +33,11 @@ final class TestRuns {
       Path runDir, String workload, Map<String, String> params, Map<String, String> overrides) {
     Map<String, String> settings = new HashMap<>();
     settings.put("streams.ensure.explicit.internal.resource.naming", "true");
+    // kafka-streams@3.9's module runs these tests on in-memory stores (its pom says why)
+    String store = System.getProperty("streambench.test.state.store");
+    if (store != null) {
+      settings.put("state.store", store);
+    }
     settings.putAll(overrides);
     return new JobSpec(
         "run-1",

@@ -55,6 +55,18 @@ public final class Provenances {
     return parts.isEmpty() ? "-" : String.join(", ", parts);
   }
 
+  /**
+   * The release the engine ran on, as its jar reported it ({@code 1.20.3} for {@code flink@1.20}),
+   * or "-" where it reported none (the baseline: its Kafka clients are among {@link
+   * #engineVersion}).
+   */
+  public static String engineRelease(RunResult r) {
+    int at = r.engine().indexOf('@');
+    String family = at < 0 ? r.engine() : r.engine().substring(0, at);
+    Object v = value(r, "engine", "version." + family);
+    return v == null ? "-" : v.toString();
+  }
+
   /** The versions the engine reported ({@code version.*}), e.g. "flink 2.3.0, ...", or "-". */
   public static String engineVersion(RunResult r) {
     if (r.provenance() == null || !(r.provenance().get("engine") instanceof Map<?, ?> m)) {
