@@ -2,9 +2,6 @@ package org.streambench.engine.kafkastreams;
 
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.apache.kafka.streams.processor.StreamPartitioner;
 
 /**
@@ -15,26 +12,23 @@ import org.apache.kafka.streams.processor.StreamPartitioner;
 final class StreamsLine {
   private StreamsLine() {}
 
-  /**
-   * Partitions as the producer would, by key, but sends the records whose key {@code toEvery}
-   * accepts to every partition (KIP-837's multicast, which Kafka Streams calls since 3.4).
-   */
-  static <V> StreamPartitioner<String, V> multicast(Predicate<String> toEvery) {
-    return new StreamPartitioner<>() {
-      @Override
-      public Optional<Set<Integer>> partitions(
-          String topic, String key, V value, int partitions) {
-        return toEvery.test(key)
-            ? Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toSet()))
-            : Optional.empty();
-      }
+  /** A partitioner by key alone, whichever of its methods Kafka Streams calls. */
+  abstract static class KeyPartitioner<V> implements StreamPartitioner<String, V> {
+    /** The partitions {@code key}'s record goes to, or empty: by key, as the producer would. */
+    abstract Optional<Set<Integer>> partitionsOf(String key, int partitions);
 
-      /** 3.9's abstract method, deprecated for the one above; null: by key, as the producer. */
-      @Override
-      @Deprecated
-      public Integer partition(String topic, String key, V value, int partitions) {
-        return null;
-      }
-    };
+    /** KIP-837's multicast, which Kafka Streams calls since 3.4. */
+    @Override
+    public final Optional<Set<Integer>> partitions(
+        String topic, String key, V value, int partitions) {
+      return partitionsOf(key, partitions);
+    }
+
+    /** 3.9's abstract method, deprecated for the one above; null: by key, as the producer. */
+    @Override
+    @Deprecated
+    public final Integer partition(String topic, String key, V value, int partitions) {
+      return null;
+    }
   }
 }

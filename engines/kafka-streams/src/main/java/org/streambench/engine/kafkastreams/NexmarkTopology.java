@@ -39,8 +39,8 @@ import org.streambench.api.workload.NexmarkQuery;
  * by its own stream time, the highest timestamp of the records that reached it in its task; the end
  * marker the rig writes after the last event ({@code -1,t,9}) is therefore carried into the
  * reduction, as an aggregate of nothing (emitting nothing: its own window never closes), on every
- * task ({@link StreamsLine#multicast}), once every upstream task has sent its own ({@link
- * EndGate}).
+ * task ({@link NexmarkWindows#controlToEveryPartition}), once every upstream task has sent its own
+ * ({@link EndGate}).
  */
 final class NexmarkTopology {
   private static final BigDecimal DOLLAR_TO_EURO = new BigDecimal("0.908");

@@ -2,8 +2,12 @@ package org.streambench.engine.kafkastreams;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -40,7 +44,7 @@ import org.streambench.api.workload.NexmarkQuery;
  * <p>A windowed processor closes windows by its own stream time, the highest timestamp of the
  * records that reached it in its task; the end marker the rig writes after the last event ({@code
  * -1,t,9}) is therefore carried there as a control record holding the aggregate of nothing, on
- * every task ({@link StreamsLine#multicast}), once every upstream task has sent its own ({@link
+ * every task ({@link #controlToEveryPartition}), once every upstream task has sent its own ({@link
  * EndGate}).
  */
 final class NexmarkWindows {
@@ -161,7 +165,14 @@ final class NexmarkWindows {
    * task downstream closes its windows by the records it sees.
    */
   static <V> StreamPartitioner<String, V> controlToEveryPartition() {
-    return StreamsLine.multicast(key -> key.startsWith(CONTROL));
+    return new StreamsLine.KeyPartitioner<>() {
+      @Override
+      Optional<Set<Integer>> partitionsOf(String key, int partitions) {
+        return key.startsWith(CONTROL)
+            ? Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toSet()))
+            : Optional.empty();
+      }
+    };
   }
 
   /**

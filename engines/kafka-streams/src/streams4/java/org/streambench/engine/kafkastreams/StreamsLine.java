@@ -2,9 +2,6 @@ package org.streambench.engine.kafkastreams;
 
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.processor.StreamPartitioner;
 
@@ -15,26 +12,23 @@ import org.apache.kafka.streams.processor.StreamPartitioner;
 final class StreamsLine {
   private StreamsLine() {}
 
-  /**
-   * Partitions as the producer would, by key, but sends the records whose key {@code toEvery}
-   * accepts to every partition (KIP-837's multicast).
-   */
-  static <V> StreamPartitioner<String, V> multicast(Predicate<String> toEvery) {
-    return new StreamPartitioner<>() {
-      @Override
-      public Optional<Set<Integer>> partitions(
-          String topic, String key, V value, Headers headers, int partitions) {
-        return toEvery.test(key)
-            ? Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toSet()))
-            : Optional.empty();
-      }
+  /** A partitioner by key alone, whichever of its methods Kafka Streams calls. */
+  abstract static class KeyPartitioner<V> implements StreamPartitioner<String, V> {
+    /** The partitions {@code key}'s record goes to, or empty: by key, as the producer would. */
+    abstract Optional<Set<Integer>> partitionsOf(String key, int partitions);
 
-      /** Still abstract, deprecated for the one above (KIP-1321), which Kafka Streams calls. */
-      @Override
-      @SuppressWarnings("removal")
-      public Optional<Set<Integer>> partitions(String topic, String key, V value, int partitions) {
-        return partitions(topic, key, value, null, partitions);
-      }
-    };
+    @Override
+    public final Optional<Set<Integer>> partitions(
+        String topic, String key, V value, Headers headers, int partitions) {
+      return partitionsOf(key, partitions);
+    }
+
+    /** Still abstract, deprecated for the one above (KIP-1321), which Kafka Streams calls. */
+    @Override
+    @SuppressWarnings("removal")
+    public final Optional<Set<Integer>> partitions(
+        String topic, String key, V value, int partitions) {
+      return partitionsOf(key, partitions);
+    }
   }
 }
