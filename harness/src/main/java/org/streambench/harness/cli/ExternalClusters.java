@@ -48,7 +48,8 @@ final class ExternalClusters {
     if (given.size() > 1) {
       throw new UsageException(String.join(" and ", given) + " name two clusters; give one");
     }
-    if (!engine.equals(of)) {
+    // any version of the engine: flink@1.20's job client runs on a user's Flink cluster too
+    if (!engine.equals(of) && !engine.startsWith(of + "@")) {
       throw new UsageException(option + " is a " + of + " cluster; it goes with --engine " + of);
     }
     return Deployment.external(address, Math.max(1, parallelism));

@@ -19,30 +19,32 @@ import org.streambench.harness.fault.LinkMechanism;
 
 /**
  * An engine's registration, read from {@code engines/<name>/engine.properties}: how to start its
- * process and what it can run. Its settings live beside it in {@code engines/<name>/conf/}.
+ * process and what it can run. Its settings live beside it in {@code engines/<name>/conf/}; another
+ * version of an engine ({@code version-of}, {@link #load}) has that engine's.
  *
- * <p>Keys: {@code name}, {@code version} (the line of the engine's releases its jar is built on,
- * such as {@code 2.3}), {@code description}, {@code jar}, {@code main}, {@code workloads}, {@code
- * guarantees}, {@code jvm.options} (of the engine's process in a local deployment); optionally
- * {@code jvm.options.all} (JVM options every process of the engine gets after its own, such as the
- * {@code --add-opens} a runtime needs), {@code cluster.env.<VAR>} (environment variables of every
- * process of a cluster deployment, where {@code ${run.dir}} and {@code ${java.home}} stand for the
- * run's directory and the Java the harness runs on); optionally {@code in-job} (workloads with an
- * in-job source) and {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints
- * when a run asks for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link
- * ClusterRole}), absent for an engine that runs only in one process; {@code cluster.client-role}
- * (the one role run on this machine when the engine runs on the user's own cluster: its job
- * client), absent for an engine that cannot; {@code fault.master} (the single-process role a {@code
- * --fault ...:master} hits: a JobManager, Nimbus, a Spark master) and {@code
- * fault.not-offered.<master, guarantee or link>=<why>} (faults it refuses), {@code fault.links}
- * (the links between its cluster's processes it lets the link proxy into: {@code worker-master},
- * read from the run's {@code link.<process>.port} and {@code bind-port} settings, and {@code
- * worker-worker}, from {@code data-port} and {@code data-bind-port}), {@code fault.mechanisms} (how
- * its links to the brokers may be cut: {@code proxy}, the default, and {@code namespaces} where its
- * processes talk to nothing but the brokers), {@code fault.noticed} (a regular expression for the
- * lines of its logs by which it shows it noticed a fault: a lost peer, a timed-out request, a
- * failover); {@code state.dirs} (where in the run directory it keeps state and checkpoints on disk:
- * names or globs such as {@code kafka-streams*}), absent for an engine that keeps none there.
+ * <p>Keys: {@code name} (or {@code version-of}, the engine this is another version of), {@code
+ * version} (the line of the engine's releases its jar is built on, such as {@code 2.3}), {@code
+ * description}, {@code jar}, {@code main}, {@code workloads}, {@code guarantees}, {@code
+ * jvm.options} (of the engine's process in a local deployment); optionally {@code jvm.options.all}
+ * (JVM options every process of the engine gets after its own, such as the {@code --add-opens} a
+ * runtime needs), {@code cluster.env.<VAR>} (environment variables of every process of a cluster
+ * deployment, where {@code ${run.dir}} and {@code ${java.home}} stand for the run's directory and
+ * the Java the harness runs on); optionally {@code in-job} (workloads with an in-job source) and
+ * {@code not-offered.<workload or guarantee>=<why>}, the one line the CLI prints when a run asks
+ * for it; {@code cluster.roles} (its processes in a cluster deployment, see {@link ClusterRole}),
+ * absent for an engine that runs only in one process; {@code cluster.client-role} (the one role run
+ * on this machine when the engine runs on the user's own cluster: its job client), absent for an
+ * engine that cannot; {@code fault.master} (the single-process role a {@code --fault ...:master}
+ * hits: a JobManager, Nimbus, a Spark master) and {@code fault.not-offered.<master, guarantee or
+ * link>=<why>} (faults it refuses), {@code fault.links} (the links between its cluster's processes
+ * it lets the link proxy into: {@code worker-master}, read from the run's {@code
+ * link.<process>.port} and {@code bind-port} settings, and {@code worker-worker}, from {@code
+ * data-port} and {@code data-bind-port}), {@code fault.mechanisms} (how its links to the brokers
+ * may be cut: {@code proxy}, the default, and {@code namespaces} where its processes talk to
+ * nothing but the brokers), {@code fault.noticed} (a regular expression for the lines of its logs
+ * by which it shows it noticed a fault: a lost peer, a timed-out request, a failover); {@code
+ * state.dirs} (where in the run directory it keeps state and checkpoints on disk: names or globs
+ * such as {@code kafka-streams*}), absent for an engine that keeps none there.
  */
 public record EngineDescriptor(
     String name,

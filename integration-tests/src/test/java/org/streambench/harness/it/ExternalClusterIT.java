@@ -70,7 +70,7 @@ class ExternalClusterIT {
   }
 
   private static UserCluster start(String engine, Path dir) throws Exception {
-    return switch (engine) {
+    return switch (engine.split("@")[0]) {
       case "flink" -> UserFlinkCluster.start(dir, 2);
       case "spark" -> UserSparkCluster.start(dir, 2);
       case "storm" -> UserStormCluster.start(dir, 2);

@@ -271,7 +271,10 @@ class WindowedTopologiesTest {
     assertEquals(expected.size(), rows.size(), rows::toString);
   }
 
-  /** Through the method both lines have (4.x's with headers calls it with none: StreamsLine). */
+  /**
+   * Through the method both lines have; every method of the partitioner answers from the same
+   * {@code partitionsOf} (StreamsLine.KeyPartitioner).
+   */
   @Test
   @SuppressWarnings({"removal", "deprecation"})
   void nexmarkControlRecordsGoToEveryPartition() {

@@ -43,7 +43,8 @@ final class ClusterJob {
     submission.prepare(conf, topology);
     // the run's own name: on a shared cluster no other topology has it, so the kill hook below
     // (registered before the submission, for a harness stopped during it) kills only this run's
-    String name = "streambench-" + spec.workload() + "-" + spec.runId();
+    // (a topology's name takes no '.', which the run id of an engine's version has: flink-1.20)
+    String name = "streambench-" + spec.workload() + "-" + spec.runId().replace('.', '_');
     try (NimbusClient client = StormCluster.client(config, 30_000)) {
       Nimbus.Iface nimbus = client.getClient();
       Runtime.getRuntime()
