@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.streambench.api.Deployment;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.engine.EngineDescriptor;
 
 /**
  * The addresses of users' own clusters ({@code --flink-rest}, ...), checked before anything starts.
@@ -49,7 +50,7 @@ final class ExternalClusters {
       throw new UsageException(String.join(" and ", given) + " name two clusters; give one");
     }
     // any version of the engine: flink@1.20's job client runs on a user's Flink cluster too
-    if (!engine.equals(of) && !engine.startsWith(of + "@")) {
+    if (!EngineDescriptor.familyOf(engine).equals(of)) {
       throw new UsageException(option + " is a " + of + " cluster; it goes with --engine " + of);
     }
     return Deployment.external(address, Math.max(1, parallelism));

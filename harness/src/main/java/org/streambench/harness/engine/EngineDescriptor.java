@@ -134,13 +134,18 @@ public record EngineDescriptor(
 
   /** The engine this is a version of ({@code flink} for {@code flink@1.20}), or its own name. */
   public String family() {
+    return familyOf(name);
+  }
+
+  /** The engine {@code name} (as a run names it: {@code flink@1.20}) is a version of. */
+  public static String familyOf(String name) {
     int at = name.indexOf('@');
     return at < 0 ? name : name.substring(0, at);
   }
 
   /** Whether this is the engine's default version: the one its bare name runs. */
   public boolean defaultVersion() {
-    return name.indexOf('@') < 0;
+    return family().equals(name);
   }
 
   private static List<LinkMechanism> mechanisms(Properties p, Path file) throws IOException {

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.streambench.api.Guarantee;
+import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
@@ -38,7 +39,7 @@ class EngineMatrixIT {
   void identityAtFixedRateIsValid(String engine, Guarantee guarantee) throws Exception {
     // the steady state must see output: Spark's first micro-batch with data comes ~6 s after the
     // generator starts on a quiet machine and took over 10 s on a busy one
-    String family = engine.split("@")[0];
+    String family = EngineDescriptor.familyOf(engine);
     int warmup = family.equals("spark") ? 20 : 3;
     RunResult r = kafka.run(SharedBroker.fixedRate(engine, guarantee, 2_000, warmup, 5));
 

@@ -70,7 +70,7 @@ class ExternalClusterIT {
   }
 
   private static UserCluster start(String engine, Path dir) throws Exception {
-    return switch (engine.split("@")[0]) {
+    return switch (EngineDescriptor.familyOf(engine)) {
       case "flink" -> UserFlinkCluster.start(dir, 2);
       case "spark" -> UserSparkCluster.start(dir, 2);
       case "storm" -> UserStormCluster.start(dir, 2);

@@ -163,7 +163,7 @@ class WorkloadMatrixIT {
             .orElseThrow()
             .gc(),
         "the engine's GC log read");
-    if (engine.split("@")[0].equals("flink")) {
+    if (EngineDescriptor.familyOf(engine).equals("flink")) {
       // checkpoints every second (conf/<guarantee>.yaml), followed through its REST API
       assertNotNull(r.checkpoints(), "Flink's checkpoints");
       Checkpoint c =
@@ -175,7 +175,7 @@ class WorkloadMatrixIT {
           c.stateBytes() > 0 && c.alignmentMillis() >= 0 && c.startDelayMillis() >= 0,
           () -> "checkpoint figures: " + c);
     }
-    if (engine.split("@")[0].equals("kafka-streams") && workload.equals("wordcount")) {
+    if (EngineDescriptor.familyOf(engine).equals("kafka-streams") && workload.equals("wordcount")) {
       // its RocksDB stores under state.dir fill as words arrive
       List<Long> state = r.stateBytesPerSecond();
       assertTrue(

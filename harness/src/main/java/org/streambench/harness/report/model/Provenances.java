@@ -3,6 +3,7 @@ package org.streambench.harness.report.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.results.RunResult;
 
 /** Reads figures out of a run's provenance map (a tree of maps as stored in result.json). */
@@ -61,9 +62,7 @@ public final class Provenances {
    * #engineVersion}).
    */
   public static String engineRelease(RunResult r) {
-    int at = r.engine().indexOf('@');
-    String family = at < 0 ? r.engine() : r.engine().substring(0, at);
-    Object v = value(r, "engine", "version." + family);
+    Object v = value(r, "engine", "version." + EngineDescriptor.familyOf(r.engine()));
     return v == null ? "-" : v.toString();
   }
 
