@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -62,6 +63,34 @@ public final class EngineRegistry {
     }
     throw new UsageException(
         "unknown engine '" + name + "' (available: " + String.join(", ", engines.keySet()) + ")");
+  }
+
+  /**
+   * The engines one value of a suite's {@code engine-version} names for the engine {@code family}:
+   * {@code all}, every version there is (the default first); {@code default} or the default's own
+   * line ({@code 2.3} while flink is 2.3), the bare name; any other line, {@code family@line},
+   * which must be registered.
+   */
+  public List<String> versionsOf(String family, String version) {
+    EngineDescriptor engine = named(family);
+    if (!engine.defaultVersion()) {
+      throw new UsageException(
+          "engine-version: engines names "
+              + family
+              + ", a version already: name "
+              + engine.family()
+              + " and list its versions under engine-version");
+    }
+    if (version.equals("all")) {
+      return engines.values().stream()
+          .filter(d -> d.family().equals(family))
+          .map(EngineDescriptor::name)
+          .toList();
+    }
+    if (version.equals("default") || version.equals(engine.version())) {
+      return List.of(family);
+    }
+    return List.of(named(family + "@" + version).name());
   }
 
   /** The engine, checked to run {@code workload} with {@code guarantee}. */

@@ -121,7 +121,7 @@ public record SuitePlan(
 
     Points expansion = new Points(spec, home, registry, mode, search, variants, dimensions);
     for (String workload : spec.workloads()) {
-      for (String engine : spec.engines()) {
+      for (String engine : engines(spec, registry)) {
         registry.named(engine);
         for (String g : spec.guarantees()) {
           Guarantee guarantee = guarantee(g);
@@ -146,6 +146,22 @@ public record SuitePlan(
     // once per count and repetition, not per point
     points.sort(Comparator.comparingInt(SuitePoint::brokers));
     return new SuitePlan(spec, spec.objective(), List.copyOf(points), List.copyOf(skipped));
+  }
+
+  /**
+   * The engines as the suite names them, each in every version its {@code engine-version} lists.
+   */
+  private static List<String> engines(SuiteSpec spec, EngineRegistry registry) {
+    if (spec.engineVersion().isEmpty()) {
+      return spec.engines();
+    }
+    Set<String> engines = new LinkedHashSet<>();
+    for (String engine : spec.engines()) {
+      for (String version : spec.engineVersion()) {
+        engines.addAll(registry.versionsOf(engine, version));
+      }
+    }
+    return List.copyOf(engines);
   }
 
   /** The suite's keys checked each on its own, before any point is made. */

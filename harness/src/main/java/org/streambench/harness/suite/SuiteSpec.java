@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.streambench.harness.Durations;
 import org.streambench.harness.UsageException;
+import org.streambench.harness.engine.EngineRegistry;
 
 /**
  * A suite file as written (YAML, kebab-case keys; field by field in {@code docs/suites.md}). Lists
@@ -35,6 +36,8 @@ import org.streambench.harness.UsageException;
  * @param question that question, as the suite puts it (its answer is the headline); null = none
  * @param mode fixed-rate (a rate sweep when several rates), drain, in-job or sustainable
  * @param engines engines to run
+ * @param engineVersion versions of each of the engines to run ({@code all}, {@code default} or a
+ *     line such as {@code 1.20}; {@link EngineRegistry#versionsOf}); empty = the engines as named
  * @param workloads workloads to run
  * @param guarantees delivery guarantees
  * @param parallelism engine parallelism values
@@ -87,6 +90,7 @@ public record SuiteSpec(
     String question,
     String mode,
     List<String> engines,
+    List<String> engineVersion,
     List<String> workloads,
     List<String> guarantees,
     List<Integer> parallelism,
@@ -131,6 +135,7 @@ public record SuiteSpec(
   public SuiteSpec {
     headline = orDefault(headline, List.of());
     mode = mode == null ? "fixed-rate" : mode;
+    engineVersion = orDefault(engineVersion, List.of());
     guarantees = orDefault(guarantees, List.of("at-least-once"));
     parallelism = orDefault(parallelism, List.of(1));
     partitions = orDefault(partitions, List.of());
@@ -202,10 +207,28 @@ public record SuiteSpec(
         fields.setAll(o);
       }
     }
+    requireQuotedVersions(fields.get("engine-version"), file);
     if (!fields.hasNonNull("name")) {
       fields.put("name", file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
     return fromTree(fields, "suite file " + file);
+  }
+
+  /** A version YAML reads as a number would lose its zeros: {@code 1.20} is the number 1.2. */
+  private static void requireQuotedVersions(JsonNode versions, Path file) {
+    if (versions == null) {
+      return;
+    }
+    for (JsonNode v : versions.isArray() ? versions : List.of(versions)) {
+      if (v.isNumber()) {
+        throw new UsageException(
+            "suite file "
+                + file
+                + ": engine-version: quote each version ('"
+                + v.asText()
+                + "'): YAML reads an unquoted 1.20 as the number 1.2");
+      }
+    }
   }
 
   /**

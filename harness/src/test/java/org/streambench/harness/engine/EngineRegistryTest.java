@@ -130,6 +130,23 @@ class EngineRegistryTest {
   }
 
   @Test
+  void aSuitesEngineVersionNamesTheDefaultByItsBareNameAndAllVersionsDefaultFirst() {
+    assertEquals(List.of("toy", "toy@0.9"), registry.versionsOf("toy", "all"));
+    assertEquals(List.of("herd"), registry.versionsOf("herd", "all"));
+    assertEquals(List.of("toy"), registry.versionsOf("toy", "default"));
+    assertEquals(List.of("toy"), registry.versionsOf("toy", "1.0"));
+    assertEquals(List.of("toy@0.9"), registry.versionsOf("toy", "0.9"));
+    assertEquals(
+        "unknown engine 'toy@2.0' (available: herd, toy, toy@0.9)",
+        assertThrows(UsageException.class, () -> registry.versionsOf("toy", "2.0")).getMessage());
+    assertEquals(
+        "engine-version: engines names toy@0.9, a version already: name toy and list its versions"
+            + " under engine-version",
+        assertThrows(UsageException.class, () -> registry.versionsOf("toy@0.9", "all"))
+            .getMessage());
+  }
+
+  @Test
   void clusterRolesInStartOrderWithTheirOwnMainsAndOptions() {
     EngineDescriptor herd = registry.all().get("herd");
     List<ClusterRole> roles = herd.clusterRoles();

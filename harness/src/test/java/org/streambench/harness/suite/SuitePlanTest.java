@@ -144,6 +144,39 @@ class SuitePlanTest {
   }
 
   @Test
+  void engineVersionRunsEachEngineInEveryVersionItLists() throws IOException {
+    Path old = Files.createDirectories(root.resolve("engines/alpha-0.9"));
+    Files.writeString(
+        old.resolve("engine.properties"), "version-of=alpha\nversion=0.9\njar=old.jar\n");
+    Files.writeString(old.resolve("old.jar"), "");
+    Path alpha = root.resolve("engines/alpha/engine.properties");
+    Files.writeString(alpha, Files.readString(alpha) + "\nversion=1.0\n");
+    registry = EngineRegistry.scan(home.enginesDir());
+    String suite = "engines: [alpha, beta]\nworkloads: [identity]\nrates: [1000]\n";
+
+    assertEquals(
+        List.of("alpha", "alpha@0.9", "beta"),
+        plan(suite + "engine-version: all\n", false).points().stream()
+            .map(p -> p.request().engine())
+            .toList());
+    assertEquals(
+        List.of("alpha@0.9", "alpha"),
+        plan(suite.replace(", beta", "") + "engine-version: ['0.9', '1.0']\n", false)
+            .points()
+            .stream()
+            .map(p -> p.request().engine())
+            .toList());
+    assertThrows(
+        UsageException.class, () -> plan(suite + "engine-version: [default, '0.9']\n", false));
+    assertTrue(
+        assertThrows(UsageException.class, () -> plan(suite + "engine-version: 0.9\n", false))
+            .getMessage()
+            .endsWith(
+                "engine-version: quote each version ('0.9'): YAML reads an unquoted 1.20 as"
+                    + " the number 1.2"));
+  }
+
+  @Test
   void repetitionsInterleaveTheConfigurations() throws IOException {
     SuitePlan p =
         plan(
