@@ -17,7 +17,6 @@ import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.streaming.runtime.MemoryStream;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,11 +36,11 @@ import org.streambench.verifier.workload.Replay;
 /**
  * Every workload's query (its {@code results}, what runs between the Kafka source and sink), as a
  * streaming query on one local SparkSession shared by the class, fed input generated as the harness
- * generates it through a {@link MemoryStream} (one partition: a Kafka key's records stay in order,
- * as in its partition) with the entry stamp the Kafka source appends, and written through the Kafka
- * sink's own stamp ({@link KafkaIo#stampOut}) by {@code foreachBatch}. The output is judged by the
- * harness's own check of the workload (the verifier module): valid as the query emits it, invalid
- * with one line lost or altered.
+ * generates it through a memory stream ({@link SparkLine#memoryInput}, one partition: a Kafka key's
+ * records stay in order, as in its partition) with the entry stamp the Kafka source appends, and
+ * written through the Kafka sink's own stamp ({@link KafkaIo#stampOut}) by {@code foreachBatch}.
+ * The output is judged by the harness's own check of the workload (the verifier module): valid as
+ * the query emits it, invalid with one line lost or altered.
  *
  * <p>identity is the Kafka source and sink alone (no operator between them), so its test runs just
  * the two stamps. ysb's query is its own sink ({@link YsbQuery.RedisAndKafka}, Redis and Kafka), so
@@ -227,8 +226,6 @@ class QueriesVerifiedTest {
 
   /** A new memory stream holding the input (and end marker), stamped as the Kafka source does. */
   private static Dataset<String> input(Replay replay) {
-    MemoryStream<String> input =
-        MemoryStream.apply(++queries, spark, scala.Option.apply(1), Encoders.STRING());
     List<String> stamped = new ArrayList<>();
     for (Replay.Input r : replay.input()) {
       stamped.add(IdentityRecords.appendStamp(r.value(), r.t() + 1));
@@ -236,8 +233,7 @@ class QueriesVerifiedTest {
     if (replay.endMarker() != null) {
       stamped.add(IdentityRecords.appendStamp(replay.endMarker(), replay.lastT() + 1));
     }
-    input.addData(scala.jdk.javaapi.CollectionConverters.asScala(stamped).toSeq());
-    return input.toDS();
+    return SparkLine.memoryInput(++queries, spark, stamped);
   }
 
   /**
