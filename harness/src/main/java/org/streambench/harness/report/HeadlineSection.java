@@ -2,6 +2,7 @@ package org.streambench.harness.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,7 +60,43 @@ public final class HeadlineSection {
    * A headline computed: its title, and per group of configurations alike but for the compared
    * dimension, one sentence (the values ranked) with the notes under it.
    */
-  record Section(String title, List<Group> groups, String across) {}
+  record Section(String title, List<Group> groups, String across, Control control) {}
+
+  /**
+   * The false alarms of a headline's control ({@link SuiteSpec.Headline#control}): among the groups
+   * that compare the control with one other value alone, how many differences the rule calls
+   * resolved, and how many it could judge at all.
+   *
+   * @param name the control as the page names it ({@code variant=control})
+   * @param pairs groups of the control and one other value
+   * @param judged pairs with a noise estimate on both sides
+   * @param falseAlarms judged pairs called resolved
+   */
+  record Control(String name, int pairs, int judged, int falseAlarms) {
+    /** One sentence: what the control is, and its false alarms. */
+    String sentence() {
+      String what =
+          "Control: "
+              + name
+              + " runs the same configuration as the value it is set beside, so a difference"
+              + " called resolved between the two is a false alarm of the rule that judges the"
+              + " others. ";
+      if (judged == 0) {
+        return what
+            + (pairs == 0
+                ? "It was not measured beside one other value alone."
+                : "None of its " + pairs + " pairs has a noise estimate on both sides.");
+      }
+      return what
+          + String.format(
+              "False alarms: %d of %d %s (%s)%s.",
+              falseAlarms,
+              judged,
+              judged == 1 ? "pair" : "pairs",
+              Resolution.percent((double) falseAlarms / judged),
+              pairs > judged ? "; " + (pairs - judged) + " without a noise estimate" : "");
+    }
+  }
 
   /**
    * One ranked sentence and its notes (lower bounds, values without a valid run).
@@ -81,6 +118,10 @@ public final class HeadlineSection {
     for (Group g : section.groups()) {
       lines.add("- " + g.sentence());
       g.notes().forEach(n -> lines.add("  - " + n));
+    }
+    if (section.control() != null) {
+      lines.add("");
+      lines.add(section.control().sentence());
     }
     lines.add("");
     return lines;
@@ -105,6 +146,9 @@ public final class HeadlineSection {
             across,
             FOLLOWING.getOrDefault(across, Set.of()));
     List<Group> out = new ArrayList<>();
+    int pairs = 0;
+    int judged = 0;
+    int falseAlarms = 0;
     for (var g : groups.entrySet()) {
       String sentence =
           EngineRanking.describe(g.getKey(), model.common(), "every configuration")
@@ -142,13 +186,29 @@ public final class HeadlineSection {
       if (figure != null && rates.size() == 1) {
         RigFloor.note(model.measured(), rates.get(0), figure).ifPresent(notes::add);
       }
-      out.add(
-          new Group(
-              sentence,
-              notes,
-              EngineRanking.verdicts(g.getValue(), value, higherIsBetter),
-              lowerBounds));
+      List<Resolution> verdicts = EngineRanking.verdicts(g.getValue(), value, higherIsBetter);
+      out.add(new Group(sentence, notes, verdicts, lowerBounds));
+      if (comparesControlAlone(g.getValue(), across, headline.control())) {
+        pairs++;
+        Resolution.Kind kind = verdicts.get(0).kind();
+        if (kind == Resolution.Kind.RESOLVED || kind == Resolution.Kind.NOT_RESOLVED) {
+          judged++;
+          falseAlarms += kind == Resolution.Kind.RESOLVED ? 1 : 0;
+        }
+      }
     }
-    return new Section(label + " across " + across, out, across);
+    Control control =
+        headline.control() == null
+            ? null
+            : new Control(Format.label(across, headline.control()), pairs, judged, falseAlarms);
+    return new Section(label + " across " + across, out, across, control);
+  }
+
+  /** Whether a group's values are the control and one other value. */
+  private static boolean comparesControlAlone(
+      List<Configuration> group, String across, String control) {
+    Set<String> values = new HashSet<>();
+    group.forEach(c -> values.add(c.labels().get(across)));
+    return control != null && group.size() == 2 && values.size() == 2 && values.contains(control);
   }
 }

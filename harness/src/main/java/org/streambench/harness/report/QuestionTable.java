@@ -21,6 +21,23 @@ final class QuestionTable {
    * How many of the headlines' differences (each value after the best against the best) are
    * resolved, within the noise, or from single runs; and how many values are lower bounds.
    */
+  static String resolution(
+      List<HeadlineSection.Group> groups, List<HeadlineSection.Control> controls) {
+    List<String> parts = new ArrayList<>();
+    if (!groups.isEmpty() || controls.isEmpty()) {
+      parts.add(resolution(groups));
+    }
+    for (HeadlineSection.Control c : controls) {
+      parts.add(
+          c.judged() == 0
+              ? "control " + c.name() + " not judged"
+              : String.format(
+                  "control %s: %d false alarm%s in %d pairs",
+                  c.name(), c.falseAlarms(), c.falseAlarms() == 1 ? "" : "s", c.judged()));
+    }
+    return String.join("; ", parts);
+  }
+
   static String resolution(List<HeadlineSection.Group> groups) {
     Map<Resolution.Kind, Integer> kinds = new EnumMap<>(Resolution.Kind.class);
     int lowerBounds = 0;

@@ -74,11 +74,17 @@ public final class ResultsIndex {
         SuiteFileText suite) {
       List<String> headlines = new ArrayList<>();
       List<HeadlineSection.Group> groups = new ArrayList<>();
+      List<HeadlineSection.Control> controls = new ArrayList<>();
       if (suiteFile != null) {
         for (SuiteSpec.Headline headline : SuiteSpec.headlinesIn(suiteFile)) {
           HeadlineSection.Section section = HeadlineSection.of(model, headline);
           section.groups().forEach(g -> headlines.add(section.title() + ", " + g.sentence()));
-          groups.addAll(section.groups());
+          // a control's differences are false alarms, counted apart from the answer's
+          if (section.control() == null) {
+            groups.addAll(section.groups());
+          } else {
+            controls.add(section.control());
+          }
         }
       }
       String disagreement = SameConfigurations.disagreement(others);
@@ -92,7 +98,9 @@ public final class ResultsIndex {
           "sustainable".equals(spec.mode()),
           Status.CHECKED,
           headlines,
-          groups.isEmpty() ? null : QuestionTable.resolution(groups),
+          groups.isEmpty() && controls.isEmpty()
+              ? null
+              : QuestionTable.resolution(groups, controls),
           disagreement == null ? null : "**Disagrees " + disagreement + "**");
     }
 

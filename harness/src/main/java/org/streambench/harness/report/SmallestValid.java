@@ -53,7 +53,7 @@ final class SmallestValid {
               List.of(),
               0));
     }
-    return new HeadlineSection.Section(label + " across " + across, out, across);
+    return new HeadlineSection.Section(label + " across " + across, out, across, null);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.streambench.harness.suite;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -368,12 +369,20 @@ public record SuiteSpec(
    *     table by its id ({@code throughput-in}, {@code e2e-p99}, ...; docs/suites.md)
    * @param across the dimension whose values are compared, as the page names it ({@code engine},
    *     {@code guarantee}, {@code variant}, {@code set:KEY}, {@code param:NAME}, {@code rate}, ...)
+   * @param control a value of {@code across} that runs the same configuration as the value it is
+   *     set beside, under another name (an A/A control): each difference called resolved between
+   *     the two is a false alarm, and the page counts them; null = none
    */
-  public record Headline(String figure, String across) {
+  public record Headline(
+      String figure, String across, @JsonInclude(JsonInclude.Include.NON_NULL) String control) {
     public Headline {
       if (figure == null || figure.isBlank() || across == null || across.isBlank()) {
         throw new IllegalArgumentException("headline needs both figure and across");
       }
+    }
+
+    public Headline(String figure, String across) {
+      this(figure, across, null);
     }
   }
 

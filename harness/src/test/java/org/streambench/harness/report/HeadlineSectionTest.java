@@ -64,6 +64,28 @@ class HeadlineSectionTest {
   }
 
   @Test
+  void aControlsResolvedDifferencesAreCountedAsFalseAlarms() {
+    // baseline stands in for a control: each rate compares it with flink alone; at 1000/s both
+    // have repetitions (11.5 ms, not resolved), at 2000/s one side is a single run
+    SuiteSpec.Headline headline = new SuiteSpec.Headline("e2e-p99", "engine", "baseline");
+    HeadlineSection.Control control =
+        HeadlineSection.of(model(ReportHtmlTest.suite()), headline).control();
+    assertEquals(new HeadlineSection.Control("baseline", 2, 1, 0), control);
+    assertTrue(
+        HeadlineSection.lines(model(ReportHtmlTest.suite()), headline)
+            .contains(
+                "Control: baseline runs the same configuration as the value it is set beside, so"
+                    + " a difference called resolved between the two is a false alarm of the rule"
+                    + " that judges the others. False alarms: 0 of 1 pair (0.0%); 1 without a"
+                    + " noise estimate."));
+    assertEquals(
+        null,
+        HeadlineSection.of(
+                model(ReportHtmlTest.suite()), new SuiteSpec.Headline("e2e-p99", "engine"))
+            .control());
+  }
+
+  @Test
   void anUnknownFigureIsRefusedInOneLine() {
     UsageException e =
         assertThrows(

@@ -35,4 +35,18 @@ class ResultsIndexTest {
         QuestionTable.resolution(List.of(group(0, Kind.NOT_RESOLVED))));
     assertEquals("no two values to compare", QuestionTable.resolution(List.of(group(0))));
   }
+
+  @Test
+  void aControlsFalseAlarmsAreCountedApartFromTheAnswersDifferences() {
+    assertEquals(
+        "0 of 1 difference resolved; 1 within the noise; control variant=control: 1 false alarm in"
+            + " 6 pairs",
+        QuestionTable.resolution(
+            List.of(group(0, Kind.NOT_RESOLVED)),
+            List.of(new HeadlineSection.Control("variant=control", 6, 6, 1))));
+    assertEquals(
+        "control variant=control not judged",
+        QuestionTable.resolution(
+            List.of(), List.of(new HeadlineSection.Control("variant=control", 2, 0, 0))));
+  }
 }
