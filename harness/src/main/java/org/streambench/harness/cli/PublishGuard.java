@@ -11,6 +11,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.report.model.Provenances;
@@ -26,6 +27,9 @@ import org.streambench.harness.run.Provenance;
  */
 final class PublishGuard {
   private static final Set<String> SKIPPED_DIRS = Set.of("target", ".git", "runs");
+  // an engine's sources for one line of its versions (src/flink2, src/streams40, src/storm26, ...)
+  private static final Pattern LINE_SOURCES =
+      Pattern.compile("/src/(flink2|streams4[0-9]*|storm2[0-9])/");
 
   private PublishGuard() {}
 
@@ -107,7 +111,8 @@ final class PublishGuard {
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
               boolean source =
                   file.getFileName().toString().equals("pom.xml")
-                      || file.toString().contains("/src/main/");
+                      || file.toString().contains("/src/main/")
+                      || LINE_SOURCES.matcher(file.toString()).find();
               if (source && attrs.lastModifiedTime().compareTo(built) > 0) {
                 stale[0] = file;
                 return FileVisitResult.TERMINATE;

@@ -26,7 +26,8 @@ final class RunCommand implements Callable<Integer> {
       required = true,
       description =
           "Engine to run (see engines/*/engine.properties: baseline, flink, ...); NAME@VERSION"
-              + " runs another version of it (flink@1.20), the bare name its default.")
+              + " runs another version of it (flink@1.20), the bare name its default; a version"
+              + " the build leaves out (flink@2.2) is built the first time a run names it.")
   String engine;
 
   @Mixin RunOptions run;

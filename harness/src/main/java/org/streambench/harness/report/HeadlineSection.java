@@ -85,7 +85,9 @@ public final class HeadlineSection {
         return what
             + (pairs == 0
                 ? "It was not measured beside one other value alone."
-                : "None of its " + pairs + " pairs has a noise estimate on both sides.");
+                : pairs == 1
+                    ? "Its one pair has no noise estimate on both sides."
+                    : "None of its " + pairs + " pairs has a noise estimate on both sides.");
       }
       return what
           + String.format(

@@ -32,8 +32,12 @@ final class QuestionTable {
           c.judged() == 0
               ? "control " + c.name() + " not judged"
               : String.format(
-                  "control %s: %d false alarm%s in %d pairs",
-                  c.name(), c.falseAlarms(), c.falseAlarms() == 1 ? "" : "s", c.judged()));
+                  "control %s: %d false alarm%s in %d pair%s",
+                  c.name(),
+                  c.falseAlarms(),
+                  c.falseAlarms() == 1 ? "" : "s",
+                  c.judged(),
+                  c.judged() == 1 ? "" : "s"));
     }
     return String.join("; ", parts);
   }

@@ -13,6 +13,7 @@ import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.engine.EngineSettings;
+import org.streambench.harness.engine.FirstUseBuild;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultJson;
@@ -75,6 +76,7 @@ public final class BenchmarkRun {
             request.sets());
     // after every check of the input: a wrong setting is the user's to mend whether or not the
     // engine is built yet (and Maven builds the harness beside the engines, -T1C)
+    FirstUseBuild.ensure(home, engine, registry.named(engine.family()), System.err);
     Home.requireFile(engine.jar(), "the " + engine.name() + " engine jar");
     return new BenchmarkRun(
         home, request, EngineHeap.apply(engine, settings, request.deployment()), settings);

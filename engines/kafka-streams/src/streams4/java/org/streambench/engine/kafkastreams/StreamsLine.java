@@ -6,8 +6,9 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.processor.StreamPartitioner;
 
 /**
- * What Kafka Streams 4.x says differently from 3.9 (the {@code kafka-streams@3.9} engine compiles
- * its own copy of this class, in {@code engines/kafka-streams-3.9/}, against the same sources).
+ * What Kafka Streams 4.4 says differently from earlier lines (the {@code kafka-streams@3.9} engine
+ * compiles its own copy of this class, in {@code engines/kafka-streams-3.9/}, and 4.0 to 4.3 the
+ * one in {@code src/streams40/java}, against the same sources).
  */
 final class StreamsLine {
   private StreamsLine() {}

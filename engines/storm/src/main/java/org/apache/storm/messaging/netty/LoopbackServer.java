@@ -25,10 +25,8 @@ import org.apache.storm.shade.io.netty.channel.Channel;
 import org.apache.storm.shade.io.netty.channel.ChannelInitializer;
 import org.apache.storm.shade.io.netty.channel.ChannelOption;
 import org.apache.storm.shade.io.netty.channel.EventLoopGroup;
-import org.apache.storm.shade.io.netty.channel.MultiThreadIoEventLoopGroup;
 import org.apache.storm.shade.io.netty.channel.group.ChannelGroup;
 import org.apache.storm.shade.io.netty.channel.group.DefaultChannelGroup;
-import org.apache.storm.shade.io.netty.channel.nio.NioIoHandler;
 import org.apache.storm.shade.io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.apache.storm.shade.io.netty.util.concurrent.GlobalEventExecutor;
 import org.apache.storm.utils.ObjectReader;
@@ -82,12 +80,8 @@ public final class LoopbackServer extends ConnectionWithStatus implements IServe
         Math.max(
             0, ObjectReader.getInt(conf.get(Config.STORM_MESSAGING_NETTY_SERVER_WORKER_THREADS)));
     String name = "Netty-server-loopback-" + port;
-    boss =
-        new MultiThreadIoEventLoopGroup(
-            1, new NettyRenameThreadFactory(name + "-boss"), NioIoHandler.newFactory());
-    workers =
-        new MultiThreadIoEventLoopGroup(
-            threads, new NettyRenameThreadFactory(name + "-worker"), NioIoHandler.newFactory());
+    boss = NettyLine.nioGroup(1, new NettyRenameThreadFactory(name + "-boss"));
+    workers = NettyLine.nioGroup(threads, new NettyRenameThreadFactory(name + "-worker"));
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(boss, workers)
