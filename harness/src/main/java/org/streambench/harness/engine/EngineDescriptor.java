@@ -124,7 +124,8 @@ public record EngineDescriptor(
         list(p.getProperty("state.dirs", "")));
   }
 
-  private static Properties read(Path file) throws IOException {
+  /** The properties in {@code file}, as written (no other version's keys merged in). */
+  static Properties read(Path file) throws IOException {
     Properties p = new Properties();
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       p.load(r);

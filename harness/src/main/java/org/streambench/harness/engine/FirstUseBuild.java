@@ -2,14 +2,13 @@ package org.streambench.harness.engine;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 
@@ -22,7 +21,7 @@ import org.streambench.harness.UsageException;
  * first use never runs older sources than the engine's default.
  */
 public final class FirstUseBuild {
-  static final String PROFILE_KEY = "build.profile";
+  private static final String PROFILE_KEY = "build.profile";
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(30);
 
   private FirstUseBuild() {}
@@ -33,9 +32,9 @@ public final class FirstUseBuild {
     if (engine.defaultVersion() || !Files.isRegularFile(own)) {
       return Optional.empty();
     }
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(own, StandardCharsets.UTF_8)) {
-      p.load(r);
+    Properties p;
+    try {
+      p = EngineDescriptor.read(own);
     } catch (IOException e) {
       throw new UsageException("cannot read " + own + ": " + e.getMessage());
     }
@@ -127,7 +126,7 @@ public final class FirstUseBuild {
     }
     try {
       long waited = 0;
-      while (!maven.waitFor(PROGRESS_EVERY.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
+      while (!maven.waitFor(PROGRESS_EVERY.toSeconds(), TimeUnit.SECONDS)) {
         waited += PROGRESS_EVERY.toSeconds();
         out.println("streambench: still building " + name + " (" + waited + " s)");
       }
