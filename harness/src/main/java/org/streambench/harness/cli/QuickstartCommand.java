@@ -36,6 +36,7 @@ final class QuickstartCommand implements Callable<Integer> {
   @Mixin CpuOptions cpus;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
+  @Mixin HadoopOptions hadoop;
   @Mixin DataOptions data;
 
   @Override
@@ -47,7 +48,7 @@ final class QuickstartCommand implements Callable<Integer> {
     for (String engine : engines) {
       prepared.add(BenchmarkRun.prepare(home, registry, run.toRequest(engine, placement)));
     }
-    return RunSession.execute(home, prepared, kafka, redis, data);
+    return RunSession.execute(home, prepared, kafka, redis, hadoop, data);
   }
 
   /** A short demonstration unless the user asks otherwise. */

@@ -34,6 +34,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin CpuOptions cpus;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
+  @Mixin HadoopOptions hadoop;
   @Mixin DataOptions data;
 
   @Override
@@ -45,9 +46,10 @@ final class RunCommand implements Callable<Integer> {
     }
     kafka.requireBrokersFor(request.faults());
     redis.requireReachableUnder(request.faults());
+    hadoop.requireReadable();
     BenchmarkRun prepared =
         BenchmarkRun.prepare(home, EngineRegistry.scan(home.enginesDir()), request);
-    return RunSession.execute(home, List.of(prepared), kafka, redis, data);
+    return RunSession.execute(home, List.of(prepared), kafka, redis, hadoop, data);
   }
 
   /**

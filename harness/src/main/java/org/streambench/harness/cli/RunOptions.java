@@ -13,6 +13,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.run.CheckpointStorage;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 import picocli.CommandLine.Mixin;
@@ -94,6 +95,18 @@ final class RunOptions {
           "Task slots (stream threads, executor cores) of each worker of a cluster deployment"
               + " (default: the parallelism divided by the workers, rounded up).")
   Integer slotsPerWorker;
+
+  @Option(
+      names = "--checkpoint-storage",
+      paramLabel = "local|hdfs",
+      defaultValue = "local",
+      description =
+          "Where the engine keeps its checkpoints: local, in the run directory; hdfs, on the"
+              + " Hadoop streambench starts on 127.0.0.1 (NameNode, DataNode, ResourceManager and"
+              + " NodeManager, each its own process) or on yours (--hadoop-conf). Flink and Spark"
+              + " checkpoint there; Kafka Streams, Storm and the baseline keep no checkpoints of"
+              + " their own and refuse it (default: ${DEFAULT-VALUE}).")
+  String checkpointStorage;
 
   @Option(
       names = "--flink-rest",
@@ -261,6 +274,7 @@ final class RunOptions {
             DriverThreads.parse("--generator-threads", generatorThreads),
             DriverThreads.parse("--collector-threads", collectorThreads)),
         deployment(engine),
+        CheckpointStorage.parse(checkpointStorage),
         faults.schedule(),
         cpuProfile,
         cpus,

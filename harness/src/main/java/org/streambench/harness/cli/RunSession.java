@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.streambench.harness.Home;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
@@ -26,13 +27,14 @@ final class RunSession {
       List<BenchmarkRun> runs,
       KafkaOptions kafkaOptions,
       RedisOptions redisOptions,
+      HadoopOptions hadoopOptions,
       DataOptions data)
       throws Exception {
     // the runs of a session come from one command line, so with one placement
     CpuPlacement cpus = runs.get(0).request().cpus();
     CpuPlacement.Pin driver = cpus.pinDriver();
     try {
-      return execute(home, runs, cpus, kafkaOptions, redisOptions, data);
+      return execute(home, runs, cpus, kafkaOptions, redisOptions, hadoopOptions, data);
     } finally {
       driver.close();
     }
@@ -44,6 +46,7 @@ final class RunSession {
       CpuPlacement cpus,
       KafkaOptions kafkaOptions,
       RedisOptions redisOptions,
+      HadoopOptions hadoopOptions,
       DataOptions data)
       throws Exception {
     Progress progress = new Progress();
@@ -51,18 +54,27 @@ final class RunSession {
     try {
       kafka = kafkaOptions.open(home, progress, cpus);
     } catch (IOException e) {
-      System.err.println("streambench: " + e.getMessage());
-      try (ResultStore store = data.open(home)) {
-        for (BenchmarkRun run : runs) {
-          run.recordFailedStart(
-              new RunResult.Failure("Kafka broker failed to start", e.getMessage()), store);
-        }
+      return failedStart(home, runs, data, "Kafka broker failed to start", e);
+    }
+    boolean needsHadoop = runs.stream().anyMatch(r -> r.request().needsHadoop());
+    Hadoop hadoop = null;
+    if (needsHadoop) {
+      try {
+        hadoop =
+            hadoopOptions.open(
+                home,
+                home.dataDir().resolve("hadoop-" + ProcessHandle.current().pid()),
+                progress,
+                cpus);
+      } catch (IOException e) {
+        kafka.close();
+        return failedStart(home, runs, data, "Hadoop failed to start", e);
       }
-      return StreambenchCli.EXIT_INVALID;
     }
     List<RunResult> results = new ArrayList<>();
     boolean needsRedis = runs.stream().anyMatch(r -> r.request().workloadDefinition().needsRedis());
     try (kafka;
+        Hadoop closesHadoop = hadoop;
         Redis redis =
             needsRedis
                 ? redisOptions.open(
@@ -74,7 +86,7 @@ final class RunSession {
         ResultStore store = data.open(home)) {
       for (BenchmarkRun run : runs) {
         progress.context(run.request().engine());
-        results.add(run.execute(kafka, redis, store, progress));
+        results.add(run.execute(kafka, redis, closesHadoop, store, progress));
         if (RunGuard.aborting()) {
           break;
         }
@@ -87,6 +99,19 @@ final class RunSession {
     System.out.println(
         "Stored in " + data.describe(home) + "; see one run with: streambench show RUN");
     return exitCode(results);
+  }
+
+  /** Stores every run as failed because a service they need did not start. */
+  private static int failedStart(
+      Home home, List<BenchmarkRun> runs, DataOptions data, String what, IOException e)
+      throws Exception {
+    System.err.println("streambench: " + e.getMessage());
+    try (ResultStore store = data.open(home)) {
+      for (BenchmarkRun run : runs) {
+        run.recordFailedStart(new RunResult.Failure(what, e.getMessage()), store);
+      }
+    }
+    return StreambenchCli.EXIT_INVALID;
   }
 
   static int exitCode(List<RunResult> results) {

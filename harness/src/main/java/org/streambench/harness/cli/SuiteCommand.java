@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
@@ -83,6 +84,7 @@ final class SuiteCommand implements Callable<Integer> {
   @Mixin AgentOptions agents;
   @Mixin KafkaOptions kafka;
   @Mixin RedisOptions redis;
+  @Mixin HadoopOptions hadoop;
   @Mixin DataOptions data;
 
   @Override
@@ -132,6 +134,7 @@ final class SuiteCommand implements Callable<Integer> {
       }
       redis.requireReachableUnder(point.request().faults());
     }
+    hadoop.requireReadable();
     try (ResultStore store = data.open(home)) {
       SuiteRecord suite;
       Set<String> finished = new HashSet<>();
@@ -199,6 +202,7 @@ final class SuiteCommand implements Callable<Integer> {
     Progress progress = new Progress();
     boolean needsRedis =
         plan.points().stream().anyMatch(p -> p.request().workloadDefinition().needsRedis());
+    boolean needsHadoop = plan.points().stream().anyMatch(p -> p.request().needsHadoop());
     Duration warmFor = plan.spec().rigWarmupOr(RigWarmup.FOR_A_SUITE);
     try (SuiteKafka kafkas = new SuiteKafka(home, progress, placement, warmFor);
         Redis r =
@@ -206,6 +210,14 @@ final class SuiteCommand implements Callable<Integer> {
                 ? redis.open(
                     home,
                     home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
+                    progress,
+                    placement)
+                : null;
+        Hadoop h =
+            needsHadoop
+                ? hadoop.open(
+                    home,
+                    home.dataDir().resolve("hadoop-" + ProcessHandle.current().pid()),
                     progress,
                     placement)
                 : null) {
@@ -216,7 +228,7 @@ final class SuiteCommand implements Callable<Integer> {
         return null;
       }
       return new SuiteRunner(home, registry, plan, suite.suiteId(), finished, progress)
-          .run(kafkas, r, store);
+          .run(kafkas, r, h, store);
     }
   }
 

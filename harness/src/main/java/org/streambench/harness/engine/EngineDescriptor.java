@@ -44,7 +44,10 @@ import org.streambench.harness.fault.LinkMechanism;
  * nothing but the brokers), {@code fault.noticed} (a regular expression for the lines of its logs
  * by which it shows it noticed a fault: a lost peer, a timed-out request, a failover); {@code
  * state.dirs} (where in the run directory it keeps state and checkpoints on disk: names or globs
- * such as {@code kafka-streams*}), absent for an engine that keeps none there.
+ * such as {@code kafka-streams*}), absent for an engine that keeps none there; {@code
+ * hadoop.classpath=true} for an engine whose processes need Hadoop's client on their classpath to
+ * reach HDFS (as a Flink distribution needs {@code HADOOP_CLASSPATH}), absent for one that brings
+ * its own or never uses it.
  */
 public record EngineDescriptor(
     String name,
@@ -66,7 +69,8 @@ public record EngineDescriptor(
     Optional<Pattern> faultNoticed,
     List<String> faultLinks,
     List<LinkMechanism> faultMechanisms,
-    List<String> stateDirs) {
+    List<String> stateDirs,
+    boolean hadoopClasspath) {
   private static final String MAX_DIRECT = "-XX:MaxDirectMemorySize=";
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
@@ -121,7 +125,8 @@ public record EngineDescriptor(
         noticed(p, file),
         list(p.getProperty("fault.links", "")),
         mechanisms(p, file),
-        list(p.getProperty("state.dirs", "")));
+        list(p.getProperty("state.dirs", "")),
+        Boolean.parseBoolean(p.getProperty("hadoop.classpath", "false").trim()));
   }
 
   /** The properties in {@code file}, as written (no other version's keys merged in). */
@@ -269,7 +274,8 @@ public record EngineDescriptor(
         faultNoticed,
         faultLinks,
         faultMechanisms,
-        stateDirs);
+        stateDirs,
+        hadoopClasspath);
   }
 
   /** The JVM options of {@code role}'s processes. */

@@ -45,6 +45,12 @@ public final class ChildProcess {
     return start(role, command, Map.of(), log, ClassDataSharing.Archive.NONE);
   }
 
+  /** {@link #start(String, List, Path)} with {@code env} added to the harness's environment. */
+  public static ChildProcess start(
+      String role, List<String> command, Map<String, String> env, Path log) throws IOException {
+    return start(role, command, env, log, ClassDataSharing.Archive.NONE);
+  }
+
   private static ChildProcess start(
       String role,
       List<String> cmd,
@@ -104,8 +110,30 @@ public final class ChildProcess {
       Path log,
       List<String> launcher)
       throws IOException {
+    return startJava(role, runTag, jar, "", mainClass, jvmOptions, args, env, log, launcher);
+  }
+
+  /**
+   * {@link #startJava(String, String, Path, String, List, List, Map, Path, List)} with {@code
+   * moreClasspath} after the jar (a Hadoop client's configuration and jars), unless empty; such a
+   * process maps no class-data sharing archive, whose classpath is the jar's alone.
+   */
+  public static ChildProcess startJava(
+      String role,
+      String runTag,
+      Path jar,
+      String moreClasspath,
+      String mainClass,
+      List<String> jvmOptions,
+      List<String> args,
+      Map<String, String> env,
+      Path log,
+      List<String> launcher)
+      throws IOException {
     ClassDataSharing.Archive archive =
-        ClassDataSharing.fromEnvironment().forProcess(jar, mainClass);
+        moreClasspath.isEmpty()
+            ? ClassDataSharing.fromEnvironment().forProcess(jar, mainClass)
+            : ClassDataSharing.Archive.NONE;
     List<String> cmd = new ArrayList<>(launcher);
     cmd.add(Home.javaBinary().toString());
     cmd.addAll(archive.jvmOptions());
@@ -113,7 +141,7 @@ public final class ChildProcess {
     cmd.add("-Dstreambench.run=" + runTag);
     cmd.add("-Dstreambench.role=" + role);
     cmd.add("-cp");
-    cmd.add(jar.toString());
+    cmd.add(moreClasspath.isEmpty() ? jar.toString() : jar + ":" + moreClasspath);
     cmd.add(mainClass);
     cmd.addAll(args);
     return start(role, cmd, env, log, archive);

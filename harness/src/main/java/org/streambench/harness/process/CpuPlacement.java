@@ -23,7 +23,7 @@ import org.streambench.harness.UsageException;
 public final class CpuPlacement {
   /** The roles a placement may name. */
   public static final List<String> ROLES =
-      List.of("engine", "master", "worker", "broker", "driver", "redis");
+      List.of("engine", "master", "worker", "broker", "driver", "redis", "hadoop");
 
   /** No placement: every process keeps the machine's default. */
   public static final CpuPlacement NONE = new CpuPlacement(Map.of(), "--cpus");

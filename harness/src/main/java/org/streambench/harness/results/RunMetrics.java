@@ -68,6 +68,12 @@ final class RunMetrics {
           .max()
           .ifPresent(v -> m.put("state.max_bytes", (double) v));
     }
+    if (r.hdfs() != null) {
+      m.put("hdfs.checkpoint_bytes", (double) r.hdfs().bytes());
+      if (r.hdfs().dataNodeBytesWritten() >= 0) {
+        m.put("hdfs.datanode_bytes_written", (double) r.hdfs().dataNodeBytesWritten());
+      }
+    }
     if (r.checkpoints() != null) {
       m.put("checkpoints", (double) r.checkpoints().size());
       r.checkpoints().stream()

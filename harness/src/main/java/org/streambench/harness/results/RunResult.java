@@ -52,7 +52,8 @@ public record RunResult(
     List<WorkerShare> workers,
     Steady steady,
     MachineUsage machine,
-    List<AgentShare> agents) {
+    List<AgentShare> agents,
+    HdfsUsage hdfs) {
 
   public static final int FORMAT_VERSION = 2;
 

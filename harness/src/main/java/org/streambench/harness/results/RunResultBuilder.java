@@ -45,6 +45,7 @@ public final class RunResultBuilder {
   private Map<String, Object> provenance;
   private Failure failure;
   private List<Long> stateBytesPerSecond;
+  private HdfsUsage hdfs;
   private List<LagSeries> consumerLag;
   private List<Checkpoint> checkpoints;
   private List<RunResult.WorkerShare> workers;
@@ -193,6 +194,14 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /**
+   * What the run's checkpoints wrote to HDFS and left there ({@code --checkpoint-storage hdfs}).
+   */
+  public RunResultBuilder hdfs(HdfsUsage hdfs) {
+    this.hdfs = hdfs;
+    return this;
+  }
+
   public RunResultBuilder provenance(Map<String, Object> provenance) {
     this.provenance = provenance;
     return this;
@@ -242,6 +251,7 @@ public final class RunResultBuilder {
         workers,
         steady,
         machine,
-        agents);
+        agents,
+        hdfs);
   }
 }

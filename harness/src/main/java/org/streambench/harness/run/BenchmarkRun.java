@@ -14,6 +14,7 @@ import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.engine.EngineSettings;
 import org.streambench.harness.engine.FirstUseBuild;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultJson;
@@ -66,6 +67,21 @@ public final class BenchmarkRun {
               });
     }
     FaultRules.requireOffered(engine, request.guarantee(), request.faults());
+    if (request.checkpointStorage() != CheckpointStorage.LOCAL) {
+      String storage = request.checkpointStorage().id();
+      engine
+          .whyNotOffered("checkpoint-storage." + storage)
+          .ifPresent(
+              why -> {
+                throw new UsageException(
+                    "engine "
+                        + engine.name()
+                        + " offers no --checkpoint-storage "
+                        + storage
+                        + ": "
+                        + why);
+              });
+    }
     Map<String, String> settings =
         EngineSettings.resolve(
             engine,
@@ -87,19 +103,29 @@ public final class BenchmarkRun {
   }
 
   /**
-   * Runs on {@code kafka} (and {@code redis}, null unless the workload needs it), stores the result
-   * in {@code store} and returns it.
+   * Runs on {@code kafka} (and {@code redis}, null unless the workload needs it; {@code hadoop},
+   * null unless the run needs it: {@link RunRequest#needsHadoop}), stores the result in {@code
+   * store} and returns it.
    */
   public RunResult execute(
-      KafkaCluster kafka, Redis redis, ResultStore store, Consumer<String> progress)
+      KafkaCluster kafka, Redis redis, Hadoop hadoop, ResultStore store, Consumer<String> progress)
       throws IOException, SQLException {
+    if (request.needsHadoop() && hadoop == null) {
+      throw new IllegalStateException("a run with checkpoints on HDFS was given no Hadoop");
+    }
     Instant started = Instant.now();
     RunLayout layout = RunLayout.create(home.dataDir(), engine.name(), started, request);
     if (kafka.log() != null) {
       Files.createSymbolicLink(layout.file("broker.log"), kafka.log());
     }
+    if (hadoop != null) {
+      for (var daemon : hadoop.daemons().entrySet()) {
+        Files.createSymbolicLink(
+            layout.file("hadoop-" + daemon.getKey() + ".log"), daemon.getValue().log());
+      }
+    }
     RunExecution ex =
-        new RunExecution(home, request, engine, settings, layout, kafka, redis, progress);
+        new RunExecution(home, request, engine, settings, layout, kafka, redis, hadoop, progress);
     ex.run();
     return store(ex.result(started), layout, store);
   }
@@ -110,7 +136,7 @@ public final class BenchmarkRun {
     Instant started = Instant.now();
     RunLayout layout = RunLayout.create(home.dataDir(), engine.name(), started, request);
     RunExecution ex =
-        new RunExecution(home, request, engine, settings, layout, null, null, line -> {});
+        new RunExecution(home, request, engine, settings, layout, null, null, null, line -> {});
     ex.end(RunResult.Status.FAILED, failure);
     return store(ex.result(started), layout, store);
   }

@@ -22,8 +22,8 @@ record CpuGroups(List<Group> groups) {
   /** The run's processes using this share of the CPUs they shared saturate them. */
   static final double SATURATED_SHARE = 0.9;
 
-  /** The roles judged: the engine's processes, the Kafka nodes, the harness (the driver). */
-  static final List<String> ROLES = List.of("engine", "broker", "harness");
+  /** The roles judged: the engine's processes, the Kafka nodes, Hadoop's daemons, the harness. */
+  static final List<String> ROLES = List.of("engine", "broker", "hadoop", "harness");
 
   /**
    * One set of CPUs and the roles that ran on it (roles on CPUs that overlap without being the same

@@ -19,6 +19,7 @@ import org.streambench.api.JobSpec;
 import org.streambench.harness.engine.ClusterRole;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.fault.LinkMechanism;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.net.NetworkNamespaces;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.CpuPlacement;
@@ -50,11 +51,17 @@ final class EngineProcesses {
   private final Map<ProcessSlot, EngineProcess> namedOf = new ConcurrentHashMap<>();
   private final Map<ProcessSlot, ClusterRole> roleOf = new ConcurrentHashMap<>();
   private final NetworkNamespaces namespaces;
+  private final String hadoopClasspath;
   private long readyMicros;
 
-  EngineProcesses(EngineDescriptor engine, RunLayout layout, RunRequest request) {
+  /**
+   * @param hadoop the run's Hadoop, whose client classpath the engine's processes get if the engine
+   *     asks for it ({@link EngineDescriptor#hadoopClasspath}); null for none
+   */
+  EngineProcesses(EngineDescriptor engine, RunLayout layout, RunRequest request, Hadoop hadoop) {
     this.engine = engine;
     this.layout = layout;
+    this.hadoopClasspath = hadoop != null && engine.hadoopClasspath() ? hadoop.classpath() : "";
     this.deployment = request.deployment();
     this.cpus = request.cpus();
     this.namespaces =
@@ -137,6 +144,7 @@ final class EngineProcesses {
             "engine",
             layout.runId(),
             engine.jar(),
+            hadoopClasspath,
             mainClass,
             options,
             args,

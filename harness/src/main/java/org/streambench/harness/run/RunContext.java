@@ -12,7 +12,9 @@ import org.streambench.harness.collector.CollectorReport;
 import org.streambench.harness.collector.OutputCollector;
 import org.streambench.harness.generator.Generator;
 import org.streambench.harness.generator.InputGenerator;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
+import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.GeneratorReport;
@@ -294,9 +296,10 @@ final class RunContext {
   }
 
   /**
-   * Samples the harness, its driver threads, the broker and Redis; watches the broker and Redis.
+   * Samples the harness, its driver threads, the broker, Redis and Hadoop's daemons; watches the
+   * broker, Redis and Hadoop's daemons.
    */
-  void watchServices(Redis redis) {
+  void watchServices(Redis redis, Hadoop hadoop) {
     sampler.watch("harness", ProcessHandle.current().pid());
     sampler.watchThreads("generator", Generator::isGeneratorThread);
     sampler.watchThreads("collector", Collector::isCollectorThread);
@@ -310,6 +313,10 @@ final class RunContext {
     kafka.nodes().forEach(watch::watch);
     if (redis != null && redis.log() != null) {
       watch.watch("Redis", redis.pid(), redis.log());
+    }
+    if (hadoop != null && !hadoop.daemons().isEmpty()) {
+      sampler.watch("hadoop", hadoop.daemons().values().stream().map(ChildProcess::pid).toList());
+      hadoop.daemons().forEach((name, process) -> watch.watch("the Hadoop " + name, process));
     }
   }
 

@@ -9,6 +9,7 @@ import org.streambench.harness.Home;
 import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.engine.EngineDescriptor;
 import org.streambench.harness.generator.InputGenerator;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.profile.CpuProfiler;
@@ -31,6 +32,7 @@ final class RunExecution {
   private final RunLayout layout;
   private final KafkaCluster kafka;
   private final Redis redis;
+  private final Hadoop hadoop;
   private final Consumer<String> progress;
   private final ModeFlow flow;
   private final ProcessSampler sampler = new ProcessSampler();
@@ -54,6 +56,7 @@ final class RunExecution {
       RunLayout layout,
       KafkaCluster kafka,
       Redis redis,
+      Hadoop hadoop,
       Consumer<String> progress)
       throws IOException {
     this.home = home;
@@ -64,8 +67,9 @@ final class RunExecution {
     this.layout = layout;
     this.kafka = kafka;
     this.redis = redis;
+    this.hadoop = hadoop;
     this.progress = progress;
-    this.engineProcesses = new EngineProcesses(engine, layout, request);
+    this.engineProcesses = new EngineProcesses(engine, layout, request, hadoop);
     this.topics = new RunTopics(kafka, layout, progress);
     this.probes =
         RunProbes.of(
@@ -78,6 +82,7 @@ final class RunExecution {
             sampler,
             request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null,
             () -> context == null ? -1 : context.seriesOriginMillis(),
+            hadoop,
             progress);
   }
 
@@ -106,7 +111,7 @@ final class RunExecution {
             watch,
             probes,
             progress);
-    context.watchServices(redis);
+    context.watchServices(redis, hadoop);
     try {
       watch.check();
       if (flow.usesTopics()) {
@@ -116,7 +121,9 @@ final class RunExecution {
       engineLinks = EngineLinks.of(engine, request);
       context.engineLinks(engineLinks);
       RunServices services = new RunServices(redis, layout.runId());
-      Map<String, String> jobSettings = EngineLinks.settingsWith(engineLinks, settings);
+      Map<String, String> jobSettings =
+          CheckpointUri.with(
+              EngineLinks.settingsWith(engineLinks, settings), request, hadoop, layout.runId());
       JobSpecs.of(request, layout, kafka, jobSettings, workload.setUp(services))
           .write(layout.specFile());
       measured = flow.run(context);

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.streambench.harness.engine.EngineDescriptor;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.ConsumerLag;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.CpuCanary;
@@ -19,6 +20,7 @@ import org.streambench.harness.process.ProcessSampler;
 import org.streambench.harness.process.StateOnDisk;
 import org.streambench.harness.profile.CpuProfiler;
 import org.streambench.harness.results.Checkpoint;
+import org.streambench.harness.results.HdfsUsage;
 import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessProfile;
 import org.streambench.harness.results.ProcessUsage;
@@ -40,8 +42,12 @@ final class RunProbes {
       ProcessSampler sampler,
       CpuProfiler profiler,
       LongSupplier seriesOriginMillis,
+      Hadoop hadoop,
       Consumer<String> progress) {
     List<RunProbe> probes = new ArrayList<>();
+    if (request.checkpointStorage() == CheckpointStorage.HDFS) {
+      probes.add(hdfsUsage(hadoop, layout.runId()));
+    }
     probes.add(processUsage(sampler, layout, kafka, seriesOriginMillis));
     probes.add(machineUsage());
     if (profiler != null) {
@@ -183,6 +189,55 @@ final class RunProbes {
         result.profiles(profiles);
       }
     };
+  }
+
+  /**
+   * What the run's checkpoints wrote to HDFS (the DataNode's counters from the run's start to its
+   * end) and left there (the checkpoint directory's content summary at the end).
+   */
+  private static RunProbe hdfsUsage(Hadoop hadoop, String runId) {
+    return new RunProbe() {
+      private long[] before;
+      private long[] after;
+      private long[] left;
+
+      @Override
+      public void start() {
+        before = quietly(hadoop::dataNodeWrites);
+      }
+
+      @Override
+      public void stop() {
+        after = quietly(hadoop::dataNodeWrites);
+        left = quietly(() -> hadoop.contentSummary(CheckpointUri.path(runId)));
+      }
+
+      @Override
+      public void addTo(RunResultBuilder result, long originMillis) {
+        boolean written = before != null && after != null;
+        result.hdfs(
+            new HdfsUsage(
+                CheckpointUri.of(hadoop, runId),
+                left == null ? -1 : left[0],
+                left == null ? -1 : left[1],
+                written ? after[0] - before[0] : -1,
+                written ? after[1] - before[1] : -1));
+      }
+    };
+  }
+
+  /** What {@code read} returns, null if it was interrupted (the run is stopping). */
+  private static long[] quietly(HadoopRead read) {
+    try {
+      return read.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private interface HadoopRead {
+    long[] get() throws InterruptedException;
   }
 
   /** Bytes under the engine's state directories, each second. */

@@ -43,6 +43,7 @@ import org.streambench.harness.workload.Workloads;
  * @param params workload parameters, resolved against the workload's defaults
  * @param driver generator and collector threads
  * @param deployment the engine in one process or as a cluster of processes on this machine
+ * @param checkpointStorage where the engine keeps its checkpoints: the run directory, or HDFS
  * @param faults the faults injected in the steady state (fixed rate, cluster deployment or brokers)
  * @param cpuProfile whether the engine's processes and the harness are profiled in the steady state
  *     (docs/profiling.md)
@@ -71,6 +72,7 @@ public record RunRequest(
     Map<String, String> params,
     DriverThreads driver,
     Deployment deployment,
+    CheckpointStorage checkpointStorage,
     FaultSchedule faults,
     boolean cpuProfile,
     CpuPlacement cpus,
@@ -112,6 +114,7 @@ public record RunRequest(
               deployment.workers() * deployment.slotsPerWorker()));
     }
     requireFaultsCanRun(faults, mode, deployment, duration);
+    checkpointStorage = checkpointStorage == null ? CheckpointStorage.LOCAL : checkpointStorage;
     cpus = cpus == null ? CpuPlacement.NONE : cpus;
     if (cpus.namesClusterRoles() && !deployment.cluster()) {
       throw new UsageException(
@@ -275,6 +278,7 @@ public record RunRequest(
         params,
         newDriver,
         deployment,
+        checkpointStorage,
         faults,
         cpuProfile,
         cpus,
@@ -283,6 +287,11 @@ public record RunRequest(
 
   public Workload workloadDefinition() {
     return Workloads.get(workload);
+  }
+
+  /** Whether the run needs a Hadoop: its checkpoints on HDFS. */
+  public boolean needsHadoop() {
+    return checkpointStorage == CheckpointStorage.HDFS;
   }
 
   /** The resolved workload parameters, typed. */
@@ -320,6 +329,10 @@ public record RunRequest(
     } else if (deployment.external()) {
       p.put("run.deployment", deployment.kind().id());
       p.put("run.cluster", deployment.address());
+    }
+    if (checkpointStorage != CheckpointStorage.LOCAL) {
+      // absent for local checkpoints, so that earlier runs' configuration hashes stay theirs
+      p.put("run.checkpoint-storage", checkpointStorage.id());
     }
     if (!agents.none()) {
       // load from agents is a setup of its own; absent without them, as before

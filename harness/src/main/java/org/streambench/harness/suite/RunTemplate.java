@@ -12,6 +12,7 @@ import org.streambench.harness.Mode;
 import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.run.CheckpointStorage;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 import org.streambench.harness.suite.SuiteSpec.EngineConfig;
@@ -76,10 +77,16 @@ record RunTemplate(
         params,
         new DriverThreads(0, 0),
         deployment(labels),
+        checkpointStorage(labels),
         faults,
         cpuProfile,
         cpus,
         agents);
+  }
+
+  /** Where checkpoints go: the point's {@code checkpoint-storage}, local unless it names one. */
+  private static CheckpointStorage checkpointStorage(Map<String, String> labels) {
+    return CheckpointStorage.parse(labels.getOrDefault("checkpoint-storage", "local"));
   }
 
   /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */

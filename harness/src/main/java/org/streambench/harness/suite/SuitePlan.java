@@ -177,6 +177,12 @@ public record SuitePlan(
                     d.equals("local") || d.equals("cluster"),
                     "deployment must be local or cluster, was '" + d + "'"));
     spec.workers().forEach(w -> require(w >= 1, "workers must be at least 1, was " + w));
+    spec.checkpointStorage()
+        .forEach(
+            s ->
+                require(
+                    s.equals("local") || s.equals("hdfs"),
+                    "checkpoint-storage must be local or hdfs, was '" + s + "'"));
     spec.brokers().forEach(b -> require(b >= 1, "brokers must be at least 1, was " + b));
     require(spec.drainSeconds() >= 0, "drain-seconds must not be negative");
     require(!spec.rigWarmupOr(Duration.ZERO).isNegative(), "rig-warmup must not be negative");
@@ -207,6 +213,7 @@ public record SuitePlan(
     dimensions.put("brokers", spec.brokers());
     dimensions.put("deployment", spec.deployment());
     dimensions.put("workers", spec.workers());
+    dimensions.put("checkpoint-storage", spec.checkpointStorage());
     dimensions.put("parallelism", spec.parallelism());
     dimensions.put("partitions", spec.partitions());
     spec.settings().forEach((k, v) -> dimensions.put("set:" + k, v));

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.streambench.harness.Home;
 import org.streambench.harness.engine.EngineRegistry;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.redis.Redis;
@@ -73,7 +74,7 @@ public final class SuiteRunner {
    * Runs every unfinished point, each on the Kafka of its broker count; false if a signal stopped
    * the suite.
    */
-  public boolean run(KafkaForBrokers kafkas, Redis redis, ResultStore store)
+  public boolean run(KafkaForBrokers kafkas, Redis redis, Hadoop hadoop, ResultStore store)
       throws IOException, SQLException, InterruptedException {
     EarlierFindings findings =
         EarlierFindings.restore(
@@ -85,7 +86,7 @@ public final class SuiteRunner {
     List<SuitePlan.Turn> turns = plan.turns();
     int total = turns.size();
     int toDo = total - finished.size();
-    if (toDo > 0 && !warmUp(kafkas, redis, store, runs)) {
+    if (toDo > 0 && !warmUp(kafkas, redis, hadoop, store, runs)) {
       return false;
     }
     long measuredFrom = System.nanoTime();
@@ -106,7 +107,7 @@ public final class SuiteRunner {
               point.describe(constant),
               eta(toDo, measuredFrom)));
       KafkaCluster kafka = kafkas.get(point.brokers());
-      CatchUpRepeats.Run execute = request -> execute(request, kafka, redis, store);
+      CatchUpRepeats.Run execute = request -> execute(request, kafka, redis, hadoop, store);
       PointOutcome outcome =
           point.search() ? searches.run(point, rep, execute) : runs.run(point, rep, execute);
       if (outcome == null) {
@@ -129,7 +130,8 @@ public final class SuiteRunner {
    * first round measured the rig warming, not the engines. A drain's size found here carries over
    * to the counted repetitions. False if a signal stopped the suite.
    */
-  private boolean warmUp(KafkaForBrokers kafkas, Redis redis, ResultStore store, PointRun runs)
+  private boolean warmUp(
+      KafkaForBrokers kafkas, Redis redis, Hadoop hadoop, ResultStore store, PointRun runs)
       throws IOException, SQLException, InterruptedException {
     int rounds = plan.spec().warmupRounds();
     for (int round = 1; round <= rounds; round++) {
@@ -141,7 +143,7 @@ public final class SuiteRunner {
             String.format(
                 "warm-up round %d/%d (not counted): %s", round, rounds, point.describe(constant)));
         KafkaCluster kafka = kafkas.get(point.brokers());
-        if (runs.run(point, 1, request -> execute(request, kafka, redis, store)) == null) {
+        if (runs.run(point, 1, request -> execute(request, kafka, redis, hadoop, store)) == null) {
           return false;
         }
       }
@@ -150,10 +152,11 @@ public final class SuiteRunner {
   }
 
   /** One run, stored; null if a signal aborted it. */
-  private RunResult execute(RunRequest request, KafkaCluster kafka, Redis redis, ResultStore store)
+  private RunResult execute(
+      RunRequest request, KafkaCluster kafka, Redis redis, Hadoop hadoop, ResultStore store)
       throws IOException, SQLException {
     BenchmarkRun run = BenchmarkRun.prepare(home, registry, request);
-    RunResult r = run.execute(kafka, redis, store, line -> progress.accept("    " + line));
+    RunResult r = run.execute(kafka, redis, hadoop, store, line -> progress.accept("    " + line));
     return RunGuard.aborting() ? null : r;
   }
 

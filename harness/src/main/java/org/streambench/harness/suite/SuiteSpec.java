@@ -45,6 +45,7 @@ import org.streambench.harness.engine.EngineRegistry;
  * @param partitions input/output partition counts; empty = same as parallelism
  * @param deployment local and/or cluster (the engine's own cluster of processes); empty = local
  * @param workers worker processes of a cluster deployment; empty = 2
+ * @param checkpointStorage local and/or hdfs (where engines keep checkpoints); empty = local
  * @param brokers embedded Kafka brokers; empty = as the command line says ({@code --brokers})
  * @param rates offered records/s (fixed-rate), or percentages ({@code 90%}) of the sustainable rate
  *     the suite searches first for the same configuration ({@link SuiteRate})
@@ -98,6 +99,7 @@ public record SuiteSpec(
     List<Integer> partitions,
     List<String> deployment,
     List<Integer> workers,
+    List<String> checkpointStorage,
     List<Integer> brokers,
     List<String> rates,
     List<Long> records,
@@ -142,6 +144,7 @@ public record SuiteSpec(
     partitions = orDefault(partitions, List.of());
     deployment = orDefault(deployment, List.of());
     workers = orDefault(workers, List.of());
+    checkpointStorage = orDefault(checkpointStorage, List.of());
     brokers = orDefault(brokers, List.of());
     rates = orDefault(rates, List.of());
     records = orDefault(records, List.of());

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.streambench.harness.report.model.Provenances;
+import org.streambench.harness.results.HdfsUsage;
 import org.streambench.harness.results.LatencySummary;
 import org.streambench.harness.results.MachineUsage;
 import org.streambench.harness.results.ProcessUsage;
@@ -44,6 +45,9 @@ public final class SummaryTable {
     List<String> engineProcesses = engineProcesses(runs);
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> cpu(r, "engine/" + p))));
     rows.add(new Row("broker CPU s (cores)", r -> cpu(r, "broker")));
+    if (runs.stream().anyMatch(r -> process(r, "hadoop") != null)) {
+      rows.add(new Row("hadoop CPU s (cores)", r -> cpu(r, "hadoop")));
+    }
     rows.add(new Row("harness CPU s (cores)", r -> cpu(r, "harness")));
     rows.add(new Row("  generator threads", r -> cpu(r, "generator")));
     rows.add(new Row("  collector thread", r -> cpu(r, "collector")));
@@ -55,6 +59,9 @@ public final class SummaryTable {
     rows.add(new Row("peak RSS engine (MB)", r -> rss(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> rss(r, "engine/" + p))));
     rows.add(new Row("state on disk max (MB)", SummaryTable::stateOnDisk));
+    if (runs.stream().anyMatch(r -> r.hdfs() != null)) {
+      rows.add(new Row("checkpoints on HDFS: left / written (MB)", SummaryTable::hdfs));
+    }
     rows.add(new Row("GC pauses engine (max ms)", r -> gc(r, "engine")));
     engineProcesses.forEach(p -> rows.add(new Row("  " + p, r -> gc(r, "engine/" + p))));
     CpuRows.add(rows, runs, engineProcesses);
@@ -179,6 +186,21 @@ public final class SummaryTable {
       return null;
     }
     return r.processes().stream().filter(p -> p.role().equals(role)).findFirst().orElse(null);
+  }
+
+  /**
+   * What the checkpoint directory on HDFS held at the end (files, MB), and what the DataNode wrote
+   * during the run (MB): every checkpoint, those the engine since deleted too.
+   */
+  private static String hdfs(RunResult r) {
+    HdfsUsage h = r.hdfs();
+    if (h == null) {
+      return "-";
+    }
+    String left = h.bytes() < 0 ? "?" : String.format("%d files, %.2f", h.files(), h.bytes() / 1e6);
+    String written =
+        h.dataNodeBytesWritten() < 0 ? "?" : String.format("%.2f", h.dataNodeBytesWritten() / 1e6);
+    return left + " / " + written;
   }
 
   private static String cpu(RunResult r, String role) {

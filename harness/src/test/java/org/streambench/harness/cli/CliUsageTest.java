@@ -112,7 +112,7 @@ class CliUsageTest {
         "run --engine baseline --fault kill:broker@5s | --fault on a broker needs --brokers 2 or more",
         "run --engine baseline --fault kill:broker@5s --kafka 127.0.0.1:1 | --fault on a broker needs the embedded Kafka",
         "run --engine baseline --deployment cluster --fault kill:worker@5s --restart-delay 1x | Invalid value for option '--restart-delay'",
-        "run --engine baseline --cpus gpu=1 | --cpus: unknown role 'gpu' in 'gpu=1' (roles: engine, master, worker, broker, driver, redis)",
+        "run --engine baseline --cpus gpu=1 | --cpus: unknown role 'gpu' in 'gpu=1' (roles: engine, master, worker, broker, driver, redis, hadoop)",
         "run --engine baseline --cpus engine=a | --cpus: 'a' of role engine is not a CPU list (Linux syntax: 0-3,6)",
         "run --engine baseline --cpus engine=2-1 | --cpus: '2-1' of role engine is not a CPU list",
         "run --engine baseline --cpus 1,engine=0 | --cpus: '1,engine=0' must be ROLE=CPUS",
@@ -120,6 +120,10 @@ class CliUsageTest {
         "run --engine baseline --cpus engine= | --cpus: role engine has no CPUs",
         "run --engine baseline --cpus engine=4095 | --cpus: CPU 4095 of role engine is not on this machine (its CPUs: ",
         "run --engine baseline --cpus worker=0 | --cpus master= and worker= place a cluster deployment's processes",
+        "run --engine flink --checkpoint-storage s3 | --checkpoint-storage must be local or hdfs, was 's3'",
+        "run --engine kafka-streams --checkpoint-storage hdfs | engine kafka-streams offers no --checkpoint-storage hdfs: Kafka Streams keeps its state in local stores",
+        "run --engine storm --checkpoint-storage hdfs | engine storm offers no --checkpoint-storage hdfs",
+        "run --engine flink --checkpoint-storage hdfs --hadoop-conf /nonexistent | --hadoop-conf /nonexistent holds no core-site.xml",
       })
   void badInputIsOneLineAndExitCode2(String args, String message) {
     StringWriter err = new StringWriter();

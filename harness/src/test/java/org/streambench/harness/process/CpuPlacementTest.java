@@ -72,7 +72,7 @@ class CpuPlacementTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "gpu=1 | --cpus: unknown role 'gpu' in 'gpu=1' (roles: engine, master, worker, broker, driver, redis)",
+        "gpu=1 | --cpus: unknown role 'gpu' in 'gpu=1' (roles: engine, master, worker, broker, driver, redis, hadoop)",
         "engine=a | --cpus: 'a' of role engine is not a CPU list (Linux syntax: 0-3,6)",
         "engine=3-1 | --cpus: '3-1' of role engine is not a CPU list",
         "engine=1- | --cpus: '1-' of role engine is not a CPU list",

@@ -104,6 +104,7 @@ final class SampleResults {
         null,
         new RunResult.Steady(10, 40),
         null,
+        null,
         null);
   }
 

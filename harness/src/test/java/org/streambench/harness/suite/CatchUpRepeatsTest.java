@@ -17,6 +17,7 @@ import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
+import org.streambench.harness.run.CheckpointStorage;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 
@@ -84,6 +85,7 @@ class CatchUpRepeatsTest {
         Map.of(),
         DriverThreads.ONE_EACH,
         Deployment.local(2),
+        CheckpointStorage.LOCAL,
         FaultSchedule.none(),
         false,
         CpuPlacement.NONE,

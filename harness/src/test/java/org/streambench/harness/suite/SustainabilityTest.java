@@ -85,6 +85,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

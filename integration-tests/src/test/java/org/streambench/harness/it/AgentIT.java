@@ -164,6 +164,7 @@ class AgentIT {
                       .execute(
                           kafka.broker,
                           null,
+                          null,
                           kafka.store,
                           line -> {
                             System.out.println("  agents: " + line);

@@ -11,19 +11,19 @@ import org.junit.jupiter.api.Test;
 import org.streambench.harness.Home;
 
 /**
- * Every module whose jar these tests start (the broker's, each engine's) is a dependency of this
- * module: Maven builds modules side by side (-T1C) in the order of their dependencies, so one left
- * out could still be shading its jar when the tests start it.
+ * Every module whose jar these tests start (the broker's, Hadoop's, each engine's) is a dependency
+ * of this module: Maven builds modules side by side (-T1C) in the order of their dependencies, so
+ * one left out could still be shading its jar when the tests start it.
  */
 class BuildOrderTest {
   private static final Pattern ARTIFACT = Pattern.compile("<artifactId>([^<]+)</artifactId>");
 
   @Test
-  void everyEngineAndTheBrokerAreBuiltBeforeTheTests() throws Exception {
+  void everyEngineTheBrokerAndHadoopAreBuiltBeforeTheTests() throws Exception {
     Path root = Home.detect().root();
     String ours = Files.readString(root.resolve("integration-tests/pom.xml"));
     try (Stream<Path> engines = Files.list(root.resolve("engines"))) {
-      Stream.concat(engines, Stream.of(root.resolve("broker")))
+      Stream.concat(engines, Stream.of(root.resolve("broker"), root.resolve("hadoop")))
           .filter(dir -> Files.exists(dir.resolve("pom.xml")))
           .forEach(
               dir -> {

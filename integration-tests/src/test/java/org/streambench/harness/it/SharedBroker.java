@@ -16,6 +16,7 @@ import org.streambench.harness.agent.Agents;
 import org.streambench.harness.engine.EngineRegistry;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.LinkMechanism;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.EmbeddedKafka;
 import org.streambench.harness.kafka.TopicReplication;
 import org.streambench.harness.process.CpuPlacement;
@@ -23,6 +24,7 @@ import org.streambench.harness.redis.Redis;
 import org.streambench.harness.results.ResultStore;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.run.BenchmarkRun;
+import org.streambench.harness.run.CheckpointStorage;
 import org.streambench.harness.run.DriverThreads;
 import org.streambench.harness.run.RunRequest;
 
@@ -45,6 +47,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   private final Path data;
 
   private Redis redis;
+  private Hadoop hadoop;
   private boolean keep;
   private boolean acrossClasses;
 
@@ -216,6 +219,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.partitions(),
         request.sets(),
         idle,
+        request.checkpointStorage(),
         request.faults(),
         request.cpuProfile());
   }
@@ -227,8 +231,22 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.partitions(),
         request.sets(),
         request.idleTimeout(),
+        request.checkpointStorage(),
         faults,
         cpuProfile);
+  }
+
+  /** {@code request} with its checkpoints on the class's HDFS, started by its first such run. */
+  static RunRequest withHdfsCheckpoints(RunRequest request) {
+    return copy(
+        request,
+        request.parallelism(),
+        request.partitions(),
+        request.sets(),
+        request.idleTimeout(),
+        CheckpointStorage.HDFS,
+        request.faults(),
+        request.cpuProfile());
   }
 
   private static RunRequest copy(
@@ -237,6 +255,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
       int partitions,
       List<String> sets,
       Duration idleTimeout,
+      CheckpointStorage checkpointStorage,
       FaultSchedule faults,
       boolean cpuProfile) {
     return new RunRequest(
@@ -259,6 +278,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.params(),
         request.driver(),
         request.deployment(),
+        checkpointStorage,
         faults,
         cpuProfile,
         request.cpus(),
@@ -278,6 +298,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         parallelism,
         all,
         request.idleTimeout(),
+        request.checkpointStorage(),
         request.faults(),
         request.cpuProfile());
   }
@@ -377,6 +398,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         params,
         DriverThreads.ONE_EACH,
         deployment,
+        CheckpointStorage.LOCAL,
         FaultSchedule.none(),
         false,
         CpuPlacement.NONE,
@@ -387,10 +409,21 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
     if (request.workloadDefinition().needsRedis() && redis == null) {
       redis = Redis.start(home.dataDir().resolve("redis"), CpuPlacement.NONE);
     }
+    if (request.needsHadoop() && hadoop == null) {
+      hadoop =
+          Hadoop.start(
+              home,
+              home.dataDir().resolve("hadoop"),
+              CpuPlacement.NONE,
+              4096,
+              4,
+              line -> System.out.println("  " + line));
+    }
     return BenchmarkRun.prepare(home, engines, request)
         .execute(
             broker,
             redis,
+            hadoop,
             store,
             line -> System.out.println("  " + request.engine() + ": " + line));
   }
@@ -420,6 +453,9 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
   public void close() throws java.io.IOException, java.sql.SQLException {
     if (redis != null) {
       redis.close();
+    }
+    if (hadoop != null) {
+      hadoop.close();
     }
     store.close();
     broker.close();

@@ -13,16 +13,22 @@ import org.streambench.api.JobSpec;
  * jobs themselves.
  */
 final class FlinkSettings {
+  /**
+   * Where the harness asks for checkpoints ({@code --checkpoint-storage hdfs}: a directory on HDFS,
+   * reached through Hadoop's client on the process's classpath); the run directory without it.
+   */
+  static final String CHECKPOINT_URI = "checkpoint.uri";
+
   private FlinkSettings() {}
 
   /**
-   * The {@code flink.*} settings, plus checkpoint, RocksDB, temporary and working directories under
-   * the run directory unless the settings name them: file-system checkpoint storage is what RocksDB
-   * and incremental checkpoints need, and the run directory keeps them beside the run's other
-   * files. The working directory matters most: a TaskManager with a fixed resource id keeps it
-   * (slot allocation snapshots, local state) after it exits, so under Flink's default, {@code
-   * /tmp/tm_<resource id>}, one run's would be left behind and found by the next run's TaskManager
-   * of the same name.
+   * The {@code flink.*} settings, plus checkpoint (the setting {@link #CHECKPOINT_URI} where the
+   * harness gives one), RocksDB, temporary and working directories under the run directory unless
+   * the settings name them: file-system checkpoint storage is what RocksDB and incremental
+   * checkpoints need, and the run directory keeps them beside the run's other files. The working
+   * directory matters most: a TaskManager with a fixed resource id keeps it (slot allocation
+   * snapshots, local state) after it exits, so under Flink's default, {@code /tmp/tm_<resource
+   * id>}, one run's would be left behind and found by the next run's TaskManager of the same name.
    */
   static Configuration configuration(JobSpec spec) {
     Map<String, String> flink = new HashMap<>(spec.settingsWithPrefix("flink."));
@@ -30,7 +36,9 @@ final class FlinkSettings {
         && !flink.containsKey("state.checkpoints.dir")) {
       flink.put(
           "execution.checkpointing.dir",
-          spec.runDir().resolve("checkpoints").toAbsolutePath().toUri().toString());
+          spec.setting(
+              CHECKPOINT_URI,
+              spec.runDir().resolve("checkpoints").toAbsolutePath().toUri().toString()));
     }
     flink.putIfAbsent(
         "state.backend.rocksdb.localdir",

@@ -1,11 +1,11 @@
 package org.streambench.engine.spark;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkStatusTracker;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.DataStreamWriter;
@@ -192,7 +192,7 @@ public final class SparkEngine implements StreamEngine {
         .queryName("streambench_" + spec.workload())
         .outputMode(outputMode)
         .trigger(Triggers.of(spec))
-        .option("checkpointLocation", checkpoint(spec).toUri().toString());
+        .option("checkpointLocation", checkpoint(spec));
   }
 
   /**
@@ -204,7 +204,9 @@ public final class SparkEngine implements StreamEngine {
    * epoch is in the commit log, i.e. every long-running reader task has started and reported.
    */
   private static void awaitFirstTrigger(StreamingQuery query, JobSpec spec) throws Exception {
-    Path firstEpoch = checkpoint(spec).resolve("commits").resolve("0");
+    Path firstEpoch = new Path(checkpoint(spec) + "/commits/0");
+    FileSystem fs =
+        firstEpoch.getFileSystem(query.sparkSession().sparkContext().hadoopConfiguration());
     boolean continuous = Triggers.continuous(spec);
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
@@ -213,7 +215,7 @@ public final class SparkEngine implements StreamEngine {
         throw new IllegalStateException("query ended before it ran");
       }
       if (continuous
-          ? Files.exists(firstEpoch)
+          ? fs.exists(firstEpoch)
           : query.lastProgress() != null || query.status().isDataAvailable()) {
         return;
       }
@@ -223,8 +225,14 @@ public final class SparkEngine implements StreamEngine {
         "query has not run a trigger after " + READY_TIMEOUT + ": " + query.status());
   }
 
-  static Path checkpoint(JobSpec spec) {
-    return spec.runDir().resolve("checkpoint").toAbsolutePath();
+  /**
+   * The query's checkpoint location: the setting {@code checkpoint.uri} where the harness gives one
+   * ({@code --checkpoint-storage hdfs}, through the Hadoop client Spark brings), else the run
+   * directory's {@code checkpoint}.
+   */
+  static String checkpoint(JobSpec spec) {
+    return spec.setting(
+        "checkpoint.uri", spec.runDir().resolve("checkpoint").toAbsolutePath().toUri().toString());
   }
 
   /** Setting {@code log.progress}: every micro-batch's progress (durations, rows) to the log. */

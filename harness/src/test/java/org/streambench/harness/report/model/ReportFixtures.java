@@ -125,6 +125,7 @@ public final class ReportFixtures {
         null,
         new RunResult.Steady(WARMUP, WARMUP + DURATION),
         null,
+        null,
         null);
   }
 
@@ -223,6 +224,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null,
         null,
         null,

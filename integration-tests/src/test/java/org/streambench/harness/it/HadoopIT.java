@@ -1,0 +1,98 @@
+package org.streambench.harness.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.streambench.api.Guarantee;
+import org.streambench.api.JobSpec;
+import org.streambench.harness.Home;
+import org.streambench.harness.hadoop.Hadoop;
+import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.results.RunResult;
+import org.streambench.verifier.Verdict;
+
+/**
+ * The Hadoop the harness starts (a NameNode, a DataNode, a ResourceManager and a NodeManager, each
+ * its own JVM) and the engines' checkpoints on its HDFS.
+ */
+class HadoopIT {
+  @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
+
+  /** Starts its four daemons, ready; stops them with nothing left running, keeps their logs. */
+  @Test
+  @Timeout(180)
+  void startsItsDaemonsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
+    Home home = Home.detect();
+    List<ProcessHandle> daemons;
+    try (Hadoop hadoop =
+        Hadoop.start(home, dir, CpuPlacement.NONE, 2048, 2, line -> System.out.println(line))) {
+      assertEquals(
+          List.of("namenode", "datanode", "resourcemanager", "nodemanager"),
+          List.copyOf(hadoop.daemons().keySet()));
+      assertTrue(hadoop.fsUri().startsWith("hdfs://127.0.0.1:"), hadoop.fsUri());
+      daemons =
+          hadoop.daemons().values().stream()
+              .map(p -> ProcessHandle.of(p.pid()).orElseThrow())
+              .toList();
+      daemons.forEach(p -> assertTrue(p.isAlive(), p.info().toString()));
+    }
+    daemons.forEach(p -> assertFalse(p.isAlive(), "left running: " + p.info()));
+    assertTrue(Files.isRegularFile(dir.resolve("namenode.log")), "the NameNode's log is kept");
+    assertFalse(Files.exists(dir.resolve("data")), "HDFS's blocks and name directory are gone");
+  }
+
+  /** Flink's exactly-once checkpoints go to HDFS; the run is valid and checkpointed there. */
+  @Test
+  @Timeout(300)
+  void flinkCheckpointsToHdfs() throws Exception {
+    assertCheckpointsOnHdfs(
+        "flink", Guarantee.EXACTLY_ONCE, "flink.execution.checkpointing.interval=1s");
+  }
+
+  /**
+   * Spark's checkpoint location (its offsets and state; its sink is at-least-once) is on HDFS,
+   * reached through the Hadoop client Spark brings.
+   */
+  @Test
+  @Timeout(300)
+  void sparkCheckpointsToHdfs() throws Exception {
+    assertCheckpointsOnHdfs("spark", Guarantee.AT_LEAST_ONCE);
+  }
+
+  private static void assertCheckpointsOnHdfs(String engine, Guarantee guarantee, String... sets)
+      throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.withHdfsCheckpoints(
+                SharedBroker.withParallelism(
+                    SharedBroker.workload(
+                        engine,
+                        "wordcount",
+                        guarantee,
+                        java.util.Map.of("vocabulary", "200"),
+                        1000,
+                        5,
+                        10),
+                    2,
+                    sets)));
+    assertEquals(Verdict.Status.VALID, r.verdict(), SharedBroker.perSecond(r));
+    assertEquals("hdfs", r.config().get("run.checkpoint-storage"));
+    JobSpec spec = JobSpec.read(Path.of(r.runDir()).resolve("spec.properties"));
+    String uri = spec.setting("checkpoint.uri", "");
+    assertTrue(
+        uri.matches("hdfs://127\\.0\\.0\\.1:\\d+/streambench/" + r.runId() + "/checkpoints"), uri);
+    assertTrue(r.hdfs().files() > 0, "checkpoint files left on HDFS: " + r.hdfs());
+    assertTrue(r.hdfs().dataNodeBytesWritten() > 0, "the DataNode wrote them: " + r.hdfs());
+    assertTrue(
+        Files.exists(Path.of(r.runDir()).resolve("hadoop-namenode.log")),
+        "the NameNode's log is linked into the run directory");
+  }
+}
