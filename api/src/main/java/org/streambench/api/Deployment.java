@@ -6,20 +6,29 @@ import java.util.Locale;
  * Where an engine runs. {@code local}: in one process (a MiniCluster, a LocalCluster, {@code
  * local[N]}, threads of one instance). {@code cluster}: as the engine's real cluster of processes
  * on this machine, {@code workers} worker processes with {@code slotsPerWorker} task slots (or
- * stream threads, or executor cores) each. {@code external}: on the user's own running cluster at
- * {@code address} (a Flink REST URL, a Spark master URL, a Storm Nimbus); only the engine's client
- * runs here, and how many workers and slots that cluster has is its own affair.
+ * stream threads, or executor cores) each. {@code yarn}: on the YARN of the run's Hadoop, the
+ * engine's master and {@code workers} workers of {@code slotsPerWorker} slots as YARN containers
+ * its client asks for. {@code external}: on the user's own running cluster at {@code address} (a
+ * Flink REST URL, a Spark master URL, a Storm Nimbus); only the engine's client runs here, and how
+ * many workers and slots that cluster has is its own affair.
  *
- * @param kind local, cluster or external
+ * @param kind local, cluster, yarn or external
  * @param workers worker processes (1 for local and external)
  * @param slotsPerWorker task slots of each worker (for local and external, the parallelism)
  * @param address the external cluster's address, null for the others
  */
 public record Deployment(Kind kind, int workers, int slotsPerWorker, String address) {
+  /**
+   * The file in the run directory in which an engine's client on YARN names its application, so
+   * that the harness finds the application's containers' logs.
+   */
+  public static final String YARN_APPLICATION_FILE = "yarn-application";
+
   /** How the engine is deployed. */
   public enum Kind {
     LOCAL,
     CLUSTER,
+    YARN,
     EXTERNAL;
 
     public String id() {
@@ -68,6 +77,11 @@ public record Deployment(Kind kind, int workers, int slotsPerWorker, String addr
   /** Whether the engine runs as its own cluster of processes on this machine. */
   public boolean cluster() {
     return kind == Kind.CLUSTER;
+  }
+
+  /** Whether the engine runs as containers on YARN. */
+  public boolean yarn() {
+    return kind == Kind.YARN;
   }
 
   /** Whether the engine runs on the user's own cluster. */

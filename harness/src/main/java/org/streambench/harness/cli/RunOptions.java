@@ -74,12 +74,14 @@ final class RunOptions {
 
   @Option(
       names = "--deployment",
-      paramLabel = "local|cluster",
+      paramLabel = "local|cluster|yarn",
       defaultValue = "local",
       description =
           "local: the engine in one process; cluster: the engine's own cluster of processes on"
               + " this machine, --workers worker processes (docs/engines.md says which engines have"
-              + " one and how it is laid out; default: ${DEFAULT-VALUE}).")
+              + " one and how it is laid out); yarn: the engine's master and --workers workers as"
+              + " containers on YARN (the Hadoop streambench starts, or --hadoop-conf's; Flink;"
+              + " default: ${DEFAULT-VALUE}).")
   String deployment;
 
   @Option(
@@ -292,15 +294,16 @@ final class RunOptions {
       }
       return external;
     }
-    if (!deployment.equals("local") && !deployment.equals("cluster")) {
+    if (!List.of("local", "cluster", "yarn").contains(deployment)) {
       throw new UsageException(
-          "--deployment must be local or cluster, was '"
+          "--deployment must be local, cluster or yarn, was '"
               + deployment
               + "' (your own cluster: --flink-rest, --spark-master or --storm-nimbus)");
     }
     if (deployment.equals("local")) {
       if (workers != null || slotsPerWorker != null) {
-        throw new UsageException("--workers and --slots-per-worker need --deployment cluster");
+        throw new UsageException(
+            "--workers and --slots-per-worker need --deployment cluster or yarn");
       }
       // a local deployment's slots are the parallelism: refuse a bad one in RunRequest's words
       return Deployment.local(Math.max(1, parallelism));
@@ -310,6 +313,7 @@ final class RunOptions {
       throw new UsageException("--workers and --slots-per-worker must be at least 1");
     }
     int slots = slotsPerWorker == null ? Math.max(1, (parallelism + n - 1) / n) : slotsPerWorker;
-    return new Deployment(Deployment.Kind.CLUSTER, n, slots);
+    return new Deployment(
+        deployment.equals("yarn") ? Deployment.Kind.YARN : Deployment.Kind.CLUSTER, n, slots);
   }
 }

@@ -140,6 +140,20 @@ public final class EngineRegistry {
     }
   }
 
+  /**
+   * Checks that {@code engine} can run on YARN: it has a client role (which deploys it there) and
+   * its {@code engine.properties} does not say why not ({@code not-offered.deployment.yarn}).
+   */
+  public void requireYarn(EngineDescriptor engine) {
+    String why =
+        engine.clientRole().isEmpty()
+            ? "it has no client that deploys it onto a cluster"
+            : engine.whyNotOffered("deployment.yarn").orElse(null);
+    if (why != null) {
+      throw new UsageException("engine " + engine.name() + " has no --deployment yarn: " + why);
+    }
+  }
+
   /** Checks that {@code engine} can run on the user's own cluster (it has a client role). */
   public void requireExternal(EngineDescriptor engine) {
     if (engine.clientRole().isEmpty()) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
@@ -72,6 +73,11 @@ public final class Hadoop implements AutoCloseable {
     this.dataNodeHttp = dataNodeHttp;
   }
 
+  /** Where the NodeManager of the Hadoop started in {@code dir} keeps its containers' logs. */
+  public static Path containerLogs(Path dir) {
+    return dir.resolve("container-logs");
+  }
+
   /** The Hadoop jars, as {@code share/hadoop}'s in a distribution. */
   public static Path libDir(Home home) {
     return home.root().resolve("hadoop/target/lib");
@@ -113,7 +119,7 @@ public final class Hadoop implements AutoCloseable {
             PublishedPorts.freePort(),
             PublishedPorts.freePort(),
             PublishedPorts.freePort());
-    HadoopConfig.write(confDir, dataDir, ports, nodeMemoryMb, nodeVcores);
+    HadoopConfig.write(confDir, dataDir, containerLogs(dir), lib, ports, nodeMemoryMb, nodeVcores);
     String fsUri = "hdfs://127.0.0.1:" + ports.nameNodeRpc();
     Map<String, ChildProcess> daemons = new LinkedHashMap<>();
     Hadoop hadoop =
@@ -327,6 +333,17 @@ public final class Hadoop implements AutoCloseable {
 
   public Path confDir() {
     return confDir;
+  }
+
+  /**
+   * The log directory of YARN application {@code applicationId}'s containers (one directory per
+   * container: its {@code *.out}, {@code *.err} and launch script), on the Hadoop the harness
+   * started; empty for the user's.
+   */
+  public Optional<Path> containerLogsOf(String applicationId) {
+    return dataDir == null
+        ? Optional.empty()
+        : Optional.of(containerLogs(dataDir.getParent()).resolve(applicationId));
   }
 
   /** The daemons the harness started, by name; none for the user's Hadoop. */

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * The configuration directory of the Hadoop the harness starts ({@code HADOOP_CONF_DIR}): every
  * daemon's address on 127.0.0.1 at a port chosen free, its data under {@code dataDir}, one DataNode
- * with replication 1, no permissions, a NodeManager with {@code nodeMemoryMb} and {@code
+ * with replication 1, no permissions, containers' logs in {@code containerLogs} and Hadoop's jars
+ * ({@code libDir}) on their classpath, a NodeManager with {@code nodeMemoryMb} and {@code
  * nodeVcores} for containers and no virtual or physical memory checks (a JVM's virtual size is no
  * measure of what it uses, and the engine's own settings size its containers).
  */
@@ -55,7 +56,14 @@ final class HadoopConfig {
    * distribution has in {@code share/hadoop/*}, not in its Maven jars: empty ones in {@code
    * confDir} serve (the web UIs stay empty; their REST and JMX endpoints answer).
    */
-  static void write(Path confDir, Path dataDir, Ports ports, int nodeMemoryMb, int nodeVcores)
+  static void write(
+      Path confDir,
+      Path dataDir,
+      Path containerLogs,
+      Path libDir,
+      Ports ports,
+      int nodeMemoryMb,
+      int nodeVcores)
       throws IOException {
     Files.createDirectories(confDir);
     for (String app : WEB_APPS) {
@@ -96,7 +104,10 @@ final class HadoopConfig {
     yarn.put("yarn.nodemanager.localizer.address", "127.0.0.1:" + ports.localizer());
     yarn.put("yarn.nodemanager.webapp.address", "127.0.0.1:" + ports.nodeManagerHttp());
     yarn.put("yarn.nodemanager.local-dirs", dataDir.resolve("nodemanager-local").toString());
-    yarn.put("yarn.nodemanager.log-dirs", dataDir.resolve("container-logs").toString());
+    // the containers' logs outlive the session's data, as the daemons' own logs do
+    yarn.put("yarn.nodemanager.log-dirs", containerLogs.toString());
+    // a container's classpath: this configuration, then Hadoop's jars (as share/hadoop's)
+    yarn.put("yarn.application.classpath", confDir + "," + libDir + "/*");
     yarn.put("yarn.nodemanager.resource.memory-mb", Integer.toString(nodeMemoryMb));
     yarn.put("yarn.nodemanager.resource.cpu-vcores", Integer.toString(nodeVcores));
     yarn.put("yarn.nodemanager.vmem-check-enabled", "false");

@@ -292,6 +292,20 @@ public final class ProcessSampler implements AutoCloseable {
         });
   }
 
+  /**
+   * Samples every JVM that process {@code parent} spawns (found once a second) under {@code
+   * role/<main class>}, and each in {@code group}, but not {@code parent} itself: the containers a
+   * YARN NodeManager starts for the run's application, not the NodeManager.
+   */
+  public synchronized void watchSpawned(String role, long parent, String group) {
+    spawning.put(parent, role);
+    groupPids.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>());
+    if (!sources.containsKey(group)) {
+      watch(group, CpuSource.processes(groupPids.get(group)));
+    }
+    groupOf.put(parent, group);
+  }
+
   /** Watches the JVMs the spawning processes started since the last sample. */
   private void findSpawned() {
     spawning.forEach(

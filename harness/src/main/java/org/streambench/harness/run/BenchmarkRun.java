@@ -2,9 +2,11 @@ package org.streambench.harness.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.streambench.api.Deployment;
 import org.streambench.harness.Home;
@@ -54,6 +56,8 @@ public final class BenchmarkRun {
             : registry.require(request.engine(), request.workload(), request.guarantee());
     if (request.deployment().cluster()) {
       registry.requireCluster(engine);
+    } else if (request.deployment().yarn()) {
+      registry.requireYarn(engine);
     } else if (request.deployment().external()) {
       registry.requireExternal(engine);
     }
@@ -86,7 +90,7 @@ public final class BenchmarkRun {
         EngineSettings.resolve(
             engine,
             request.guarantee(),
-            request.deployment().cluster(),
+            request.deployment().cluster() || request.deployment().yarn(),
             request.profiles(),
             request.engineConfigs(),
             request.sets());
@@ -127,7 +131,25 @@ public final class BenchmarkRun {
     RunExecution ex =
         new RunExecution(home, request, engine, settings, layout, kafka, redis, hadoop, progress);
     ex.run();
+    linkYarnContainerLogs(hadoop, layout);
     return store(ex.result(started), layout, store);
+  }
+
+  /**
+   * A run on YARN: its containers' logs (which the NodeManager keeps in its own directory) linked
+   * into the run directory as {@code yarn-containers}, beside the logs of the processes the harness
+   * started; the engine's client names its application in the run directory.
+   */
+  private static void linkYarnContainerLogs(Hadoop hadoop, RunLayout layout) throws IOException {
+    Path named = layout.file(Deployment.YARN_APPLICATION_FILE);
+    if (hadoop == null || !Files.isRegularFile(named)) {
+      return;
+    }
+    String app = Files.readString(named).trim();
+    Optional<Path> logs = hadoop.containerLogsOf(app);
+    if (logs.isPresent()) {
+      Files.createSymbolicLink(layout.file("yarn-containers"), logs.get());
+    }
   }
 
   /** Stores this run as failed without running it, e.g. because the broker did not start. */

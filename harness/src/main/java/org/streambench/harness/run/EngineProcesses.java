@@ -43,6 +43,9 @@ final class EngineProcesses {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
   private static final long STOP_GRACE_MS = 15_000;
 
+  /** How long a YARN application's containers may take to go once it was killed. */
+  private static final Duration CONTAINERS_GONE = Duration.ofSeconds(30);
+
   private final EngineDescriptor engine;
   private final RunLayout layout;
   private final Deployment deployment;
@@ -52,6 +55,7 @@ final class EngineProcesses {
   private final Map<ProcessSlot, ClusterRole> roleOf = new ConcurrentHashMap<>();
   private final NetworkNamespaces namespaces;
   private final String hadoopClasspath;
+  private final Optional<ChildProcess> hadoopNodeManager;
   private long readyMicros;
 
   /**
@@ -62,6 +66,10 @@ final class EngineProcesses {
     this.engine = engine;
     this.layout = layout;
     this.hadoopClasspath = hadoop != null && engine.hadoopClasspath() ? hadoop.classpath() : "";
+    this.hadoopNodeManager =
+        hadoop == null
+            ? Optional.empty()
+            : Optional.ofNullable(hadoop.daemons().get("nodemanager"));
     this.deployment = request.deployment();
     this.cpus = request.cpus();
     this.namespaces =
@@ -96,6 +104,7 @@ final class EngineProcesses {
           watch);
       awaitReady(List.of(EngineProcess.SOLE), watch);
     } else {
+      // on the user's cluster or on YARN only the engine's client runs here
       List<ClusterRole> roles =
           deployment.cluster() ? engine.clusterRoles() : List.of(engine.clientRole().orElseThrow());
       for (ClusterRole role : roles) {
@@ -164,6 +173,12 @@ final class EngineProcesses {
       case CLUSTER -> sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
       // the user's cluster does the work: only its client is ours, the engine's CPU is unknown
       case EXTERNAL -> sampler.watch("engine/" + named.name(), process.pid());
+      // the client here, the engine's master and workers in the containers YARN starts for it
+      case YARN -> {
+        sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
+        // on the user's Hadoop the containers are not ours to see
+        hadoopNodeManager.ifPresent(nm -> sampler.watchSpawned("engine/yarn", nm.pid(), "engine"));
+      }
     }
     watch.watchEngine(
         "engine " + engine.name() + (named.equals(EngineProcess.SOLE) ? "" : " " + named.name()),
@@ -280,7 +295,7 @@ final class EngineProcesses {
         switch (deployment.kind()) {
           case LOCAL -> EngineProcess.SOLE;
           case CLUSTER -> processesOf(engine.clusterRoles().get(0)).get(0);
-          case EXTERNAL -> processesOf(engine.clientRole().orElseThrow()).get(0);
+          case EXTERNAL, YARN -> processesOf(engine.clientRole().orElseThrow()).get(0);
         };
     return layout.file(first.infoFile());
   }
@@ -333,12 +348,54 @@ final class EngineProcesses {
       for (Thread t : stopping) {
         t.join();
       }
+      stopYarnContainers();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
       if (namespaces != null) {
         namespaces.close();
       }
+    }
+  }
+
+  /**
+   * A process's command line as /proc has it, NUL-separated ({@code ProcessHandle.Info} leaves out
+   * the arguments of a command line as long as a container's); empty once it is gone.
+   */
+  private static String commandLine(ProcessHandle process) {
+    try {
+      return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
+  }
+
+  /**
+   * On YARN: the client killed its application as it stopped, and the NodeManager stops the
+   * application's containers; waits until they are gone, then kills any left, so that nothing of
+   * the run outlives it. Its containers are the JVMs under the NodeManager tagged with the run's
+   * id.
+   */
+  private void stopYarnContainers() throws InterruptedException {
+    if (!deployment.yarn() || hadoopNodeManager.isEmpty()) {
+      return;
+    }
+    String tag = "-Dstreambench.run=" + layout.runId();
+    long deadline = System.nanoTime() + CONTAINERS_GONE.toNanos();
+    while (true) {
+      List<ProcessHandle> left =
+          ProcessHandle.of(hadoopNodeManager.get().pid()).stream()
+              .flatMap(ProcessHandle::descendants)
+              .filter(h -> commandLine(h).contains(tag))
+              .toList();
+      if (left.isEmpty()) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        left.forEach(ProcessHandle::destroyForcibly);
+        return;
+      }
+      Thread.sleep(200);
     }
   }
 }

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.streambench.api.Deployment;
 import org.streambench.harness.Home;
+import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.kafka.KafkaCluster;
 import org.streambench.harness.process.ClassDataSharing;
 import org.streambench.harness.process.CpuPlacement;
@@ -32,7 +33,12 @@ public final class Provenance {
    * its sole or first process) and its deployment, Kafka, Redis.
    */
   static Map<String, Object> ofRun(
-      Home home, Path engineInfo, KafkaCluster kafka, Redis redis, RunRequest request) {
+      Home home,
+      Path engineInfo,
+      KafkaCluster kafka,
+      Redis redis,
+      Hadoop hadoop,
+      RunRequest request) {
     Map<String, Object> provenance = new LinkedHashMap<>();
     provenance.put("tool", tool(home));
     provenance.put("host", host());
@@ -53,6 +59,9 @@ public final class Provenance {
     provenance.put("kafka", kafka == null ? "not started" : kafka.description());
     if (redis != null) {
       provenance.put("redis", redis.description());
+    }
+    if (hadoop != null) {
+      provenance.put("hadoop", hadoop.description());
     }
     provenance.put("cpuPlacement", request.cpus().isNone() ? "none" : request.cpus().asMap());
     provenance.put("seed", request.seed());

@@ -191,7 +191,8 @@ final class RunExecution {
             .verdict(verdict.verdict(), verdict.findings())
             .verification(verdict.counts(), verdict.examples())
             .config(config, ResolvedConfig.hash(config))
-            .provenance(Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, request));
+            .provenance(
+                Provenance.ofRun(home, engineProcesses.infoFile(), kafka, redis, hadoop, request));
     long origin = context == null ? -1 : context.seriesOriginMillis();
     probes.forEach(probe -> probe.addTo(result, origin));
     if (completed) {

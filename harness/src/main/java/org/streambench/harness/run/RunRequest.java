@@ -103,7 +103,8 @@ public record RunRequest(
     profiles = List.copyOf(profiles);
     engineConfigs = List.copyOf(engineConfigs);
     sets = List.copyOf(sets);
-    if (deployment.cluster() && deployment.workers() * deployment.slotsPerWorker() < parallelism) {
+    if ((deployment.cluster() || deployment.yarn())
+        && deployment.workers() * deployment.slotsPerWorker() < parallelism) {
       throw new UsageException(
           String.format(
               "--parallelism %d needs as many task slots: --workers %d × --slots-per-worker %d"
@@ -204,6 +205,11 @@ public record RunRequest(
               + " input rate");
     }
     boolean hitsEngine = faults.touchesEngine();
+    if (hitsEngine && deployment.yarn()) {
+      throw new UsageException(
+          "--fault on a worker or master is not offered on --deployment yarn yet: its processes"
+              + " are YARN's containers, not the harness's; use --deployment cluster");
+    }
     if (hitsEngine && !deployment.cluster()) {
       throw new UsageException(
           "--fault on a worker or master needs --deployment cluster: in a local deployment the"
@@ -289,9 +295,9 @@ public record RunRequest(
     return Workloads.get(workload);
   }
 
-  /** Whether the run needs a Hadoop: its checkpoints on HDFS. */
+  /** Whether the run needs a Hadoop: its checkpoints on HDFS, or the engine on YARN. */
   public boolean needsHadoop() {
-    return checkpointStorage == CheckpointStorage.HDFS;
+    return checkpointStorage == CheckpointStorage.HDFS || deployment.yarn();
   }
 
   /** The resolved workload parameters, typed. */
@@ -321,7 +327,7 @@ public record RunRequest(
       // a placed run is a setup of its own; absent without a placement, as before
       p.put("run.cpus", cpus.describe());
     }
-    if (deployment.cluster()) {
+    if (deployment.cluster() || deployment.yarn()) {
       // absent for local runs, so their configuration hashes are those of earlier versions
       p.put("run.deployment", deployment.kind().id());
       p.put("run.workers", Integer.toString(deployment.workers()));

@@ -11,17 +11,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.streambench.api.Deployment;
 import org.streambench.api.Guarantee;
 import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
 import org.streambench.harness.hadoop.Hadoop;
 import org.streambench.harness.process.CpuPlacement;
+import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
 import org.streambench.verifier.Verdict;
 
 /**
  * The Hadoop the harness starts (a NameNode, a DataNode, a ResourceManager and a NodeManager, each
- * its own JVM) and the engines' checkpoints on its HDFS.
+ * its own JVM), the engines' checkpoints on its HDFS, and Flink on its YARN.
  */
 class HadoopIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
@@ -65,6 +67,68 @@ class HadoopIT {
   @Timeout(300)
   void sparkCheckpointsToHdfs() throws Exception {
     assertCheckpointsOnHdfs("spark", Guarantee.AT_LEAST_ONCE);
+  }
+
+  /**
+   * Flink on YARN: its JobManager and two TaskManagers as YARN containers, sampled as the engine's;
+   * valid under exactly-once with checkpoints on HDFS, the containers' logs linked into the run
+   * directory, and no container left once the run ended.
+   */
+  @Test
+  @Timeout(300)
+  void flinkRunsOnYarn() throws Exception {
+    RunResult r =
+        kafka.run(
+            SharedBroker.withHdfsCheckpoints(
+                SharedBroker.withParallelism(
+                    SharedBroker.deployedWorkload(
+                        "flink",
+                        "wordcount",
+                        Guarantee.EXACTLY_ONCE,
+                        1000,
+                        10,
+                        10,
+                        new Deployment(Deployment.Kind.YARN, 2, 1)),
+                    2,
+                    "flink.execution.checkpointing.interval=1s")));
+    assertEquals(Verdict.Status.VALID, r.verdict(), SharedBroker.perSecond(r));
+    assertEquals("yarn", r.config().get("run.deployment"));
+    List<String> containers =
+        r.processes().stream()
+            .map(ProcessUsage::role)
+            .filter(role -> role.startsWith("engine/yarn/"))
+            .sorted()
+            .toList();
+    assertEquals(
+        List.of(
+            "engine/yarn/YarnSessionClusterEntrypoint",
+            "engine/yarn/YarnTaskExecutorRunner",
+            "engine/yarn/YarnTaskExecutorRunner-2"),
+        containers);
+    r.processes().stream()
+        .filter(p -> p.role().startsWith("engine/yarn/"))
+        .forEach(p -> assertTrue(p.cpuSeconds() > 0, p.toString()));
+    assertTrue(
+        Files.isDirectory(Path.of(r.runDir()).resolve("yarn-containers")),
+        "the containers' logs are linked into the run directory");
+    for (ProcessUsage p : r.processes()) {
+      if (p.role().startsWith("engine/yarn/")) {
+        assertFalse(running(p.pid()), "container left running: " + p.role());
+      }
+    }
+  }
+
+  /**
+   * Whether {@code pid} runs: it exists and is no zombie (a container's JVM the NodeManager killed
+   * is reparented to this machine's init, which may take its time to reap it).
+   */
+  private static boolean running(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   private static void assertCheckpointsOnHdfs(String engine, Guarantee guarantee, String... sets)

@@ -86,6 +86,11 @@ final class FlinkCluster {
   }
 
   /** The user's own session cluster, at the REST URL of the run's external deployment. */
+  /** A cluster known by its REST endpoint: a session cluster this run deployed on YARN. */
+  static FlinkCluster at(JobSpec spec, URI rest) {
+    return new FlinkCluster(spec, -1, rest);
+  }
+
   static FlinkCluster external(JobSpec spec) {
     return new FlinkCluster(spec, -1, URI.create(spec.deployment().address()));
   }

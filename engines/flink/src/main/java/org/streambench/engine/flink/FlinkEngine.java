@@ -25,7 +25,8 @@ import org.streambench.api.WorkloadParams;
  * deployment this process is the job client instead: it submits the job to the JobManager's REST
  * API once every TaskManager has registered ({@link FlinkCluster}) and is ready when every task
  * runs; on the user's own cluster ({@code --flink-rest}) likewise, once the cluster has a free slot
- * per task, shipping the engine jar with the job and cancelling it when this process ends.
+ * per task, shipping the engine jar with the job and cancelling it when this process ends; on YARN
+ * ({@link FlinkOnYarn}) it first deploys a session cluster for the job there.
  */
 public final class FlinkEngine implements StreamEngine {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
@@ -89,7 +90,11 @@ public final class FlinkEngine implements StreamEngine {
       awaitRunning(job);
     } else {
       cluster =
-          spec.deployment().external() ? FlinkCluster.external(spec) : FlinkCluster.read(spec);
+          switch (spec.deployment().kind()) {
+            case EXTERNAL -> FlinkCluster.external(spec);
+            case YARN -> FlinkOnYarn.deploy(spec);
+            default -> FlinkCluster.read(spec);
+          };
       awaitSlots(cluster, spec);
       StreamExecutionEnvironment env = cluster.remoteEnvironment();
       env.setParallelism(spec.parallelism());
