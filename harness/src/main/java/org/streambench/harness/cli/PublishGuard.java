@@ -27,9 +27,10 @@ import org.streambench.harness.run.Provenance;
  */
 final class PublishGuard {
   private static final Set<String> SKIPPED_DIRS = Set.of("target", ".git", "runs");
-  // an engine's sources for one line of its versions (src/flink2, src/streams40, src/storm26, ...)
+  // an engine's sources for one line of its versions (src/flink2, src/streams40, src/storm26,
+  // src/yarn and src/no-yarn, ...)
   private static final Pattern LINE_SOURCES =
-      Pattern.compile("/src/(flink2|streams4[0-9]*|storm2[0-9])/");
+      Pattern.compile("/src/(flink2|streams4[0-9]*|storm2[0-9]|yarn|no-yarn)/");
 
   private PublishGuard() {}
 

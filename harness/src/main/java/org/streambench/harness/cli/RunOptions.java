@@ -80,7 +80,7 @@ final class RunOptions {
           "local: the engine in one process; cluster: the engine's own cluster of processes on"
               + " this machine, --workers worker processes (docs/engines.md says which engines have"
               + " one and how it is laid out); yarn: the engine's master and --workers workers as"
-              + " containers on YARN (the Hadoop streambench starts, or --hadoop-conf's; Flink;"
+              + " containers on YARN (the Hadoop streambench starts, or --hadoop-conf's; Flink, Spark;"
               + " default: ${DEFAULT-VALUE}).")
   String deployment;
 

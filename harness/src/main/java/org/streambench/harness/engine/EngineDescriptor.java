@@ -45,9 +45,10 @@ import org.streambench.harness.fault.LinkMechanism;
  * by which it shows it noticed a fault: a lost peer, a timed-out request, a failover); {@code
  * state.dirs} (where in the run directory it keeps state and checkpoints on disk: names or globs
  * such as {@code kafka-streams*}), absent for an engine that keeps none there; {@code
- * hadoop.classpath=true} for an engine whose processes need Hadoop's client on their classpath to
- * reach HDFS (as a Flink distribution needs {@code HADOOP_CLASSPATH}), absent for one that brings
- * its own or never uses it.
+ * hadoop.classpath} ({@code jars}: its processes need Hadoop's configuration and client jars on
+ * their classpath, as a Flink distribution needs {@code HADOOP_CLASSPATH}; {@code conf}: they bring
+ * Hadoop's client and need its configuration only, as Spark's; absent for one that never uses
+ * Hadoop).
  */
 public record EngineDescriptor(
     String name,
@@ -70,7 +71,7 @@ public record EngineDescriptor(
     List<String> faultLinks,
     List<LinkMechanism> faultMechanisms,
     List<String> stateDirs,
-    boolean hadoopClasspath) {
+    HadoopClasspath hadoopClasspath) {
   private static final String MAX_DIRECT = "-XX:MaxDirectMemorySize=";
   private static final String NOT_OFFERED = "not-offered.";
   private static final String CLUSTER_ENV = "cluster.env.";
@@ -126,7 +127,7 @@ public record EngineDescriptor(
         list(p.getProperty("fault.links", "")),
         mechanisms(p, file),
         list(p.getProperty("state.dirs", "")),
-        Boolean.parseBoolean(p.getProperty("hadoop.classpath", "false").trim()));
+        HadoopClasspath.parse(p.getProperty("hadoop.classpath", "none").trim(), file));
   }
 
   /** The properties in {@code file}, as written (no other version's keys merged in). */

@@ -81,10 +81,24 @@ public final class ChildProcess {
   }
 
   /**
+   * A process the harness did not start, to fault as one of its own: a YARN container's JVM. It
+   * cannot be started again (YARN starts a new container), and is not killed with the harness's
+   * children: its NodeManager stops it.
+   */
+  public static ChildProcess adopt(String role, ProcessHandle handle, Path log) {
+    return new ChildProcess(
+        role, new AdoptedProcess(handle), log, List.of(), Map.of(), ClassDataSharing.Archive.NONE);
+  }
+
+  /**
    * Starts this process's command again, as a supervisor restarts a process that died; its output
    * goes on in the same log after a line that says so.
    */
   public ChildProcess startAgain() throws IOException {
+    if (command.isEmpty()) {
+      throw new IllegalStateException(
+          role + " was not started by the harness: it cannot restart it");
+    }
     Files.writeString(
         log,
         "# streambench: started again: " + String.join(" ", command) + System.lineSeparator(),

@@ -55,7 +55,12 @@ final class EngineProcesses {
   private final Map<ProcessSlot, ClusterRole> roleOf = new ConcurrentHashMap<>();
   private final NetworkNamespaces namespaces;
   private final String hadoopClasspath;
-  private final Optional<ChildProcess> hadoopNodeManager;
+  private final Map<String, String> hadoopEnvironment;
+
+  /** The run's YARN containers, on the Hadoop the harness started; null otherwise. */
+  private final YarnContainers yarn;
+
+  private final long nodeManagerPid;
   private long readyMicros;
 
   /**
@@ -65,11 +70,22 @@ final class EngineProcesses {
   EngineProcesses(EngineDescriptor engine, RunLayout layout, RunRequest request, Hadoop hadoop) {
     this.engine = engine;
     this.layout = layout;
-    this.hadoopClasspath = hadoop != null && engine.hadoopClasspath() ? hadoop.classpath() : "";
-    this.hadoopNodeManager =
+    this.hadoopClasspath =
         hadoop == null
-            ? Optional.empty()
-            : Optional.ofNullable(hadoop.daemons().get("nodemanager"));
+            ? ""
+            : switch (engine.hadoopClasspath()) {
+              case NONE -> "";
+              case CONF -> hadoop.confDir().toString();
+              case JARS -> hadoop.classpath();
+            };
+    this.hadoopEnvironment =
+        hadoop == null ? Map.of() : Map.of("HADOOP_CONF_DIR", hadoop.confDir().toString());
+    ChildProcess nodeManager = hadoop == null ? null : hadoop.daemons().get("nodemanager");
+    this.yarn =
+        request.deployment().yarn() && nodeManager != null
+            ? new YarnContainers(nodeManager.pid(), layout.runId(), layout.runDir())
+            : null;
+    this.nodeManagerPid = nodeManager == null ? -1 : nodeManager.pid();
     this.deployment = request.deployment();
     this.cpus = request.cpus();
     this.namespaces =
@@ -157,9 +173,7 @@ final class EngineProcesses {
             mainClass,
             options,
             args,
-            deployment.kind() == Deployment.Kind.LOCAL
-                ? Map.of()
-                : engine.clusterEnvironment(layout.runDir()),
+            environment(),
             layout.file(named.logFile()),
             launcher(named, role));
     ProcessSlot slot = new ProcessSlot(named.name(), process);
@@ -177,13 +191,27 @@ final class EngineProcesses {
       case YARN -> {
         sampler.watchSpawning("engine/" + named.name(), process.pid(), "engine");
         // on the user's Hadoop the containers are not ours to see
-        hadoopNodeManager.ifPresent(nm -> sampler.watchSpawned("engine/yarn", nm.pid(), "engine"));
+        if (yarn != null) {
+          sampler.watchSpawned("engine/yarn", nodeManagerPid, "engine");
+        }
       }
     }
     watch.watchEngine(
         "engine " + engine.name() + (named.equals(EngineProcess.SOLE) ? "" : " " + named.name()),
         slot,
         layout.file(named.errorFile()));
+  }
+
+  /**
+   * The environment of the engine's processes: a cluster's ({@code cluster.env.*}) and, where the
+   * run uses Hadoop, {@code HADOOP_CONF_DIR}, as a Hadoop user has it.
+   */
+  private Map<String, String> environment() {
+    Map<String, String> env = new LinkedHashMap<>(hadoopEnvironment);
+    if (deployment.kind() != Deployment.Kind.LOCAL) {
+      env.putAll(engine.clusterEnvironment(layout.runDir()));
+    }
+    return env;
   }
 
   /** The process's network namespace, if it has one, then its CPUs. */
@@ -229,6 +257,9 @@ final class EngineProcesses {
 
   /** The processes of the engine's worker role (a cluster deployment), in worker order. */
   List<ProcessSlot> workers() {
+    if (deployment.yarn()) {
+      return yarn == null ? List.of() : yarn.workers();
+    }
     return ofRole(engine.workerRole());
   }
 
@@ -240,6 +271,9 @@ final class EngineProcesses {
 
   /** The process of the engine's master role, if it names one ({@code fault.master}). */
   Optional<ProcessSlot> master() {
+    if (deployment.yarn()) {
+      return Optional.empty(); // YARN's application master: faults on it are refused
+    }
     return engine.masterRole().flatMap(r -> ofRole(r).stream().findFirst());
   }
 
@@ -348,54 +382,16 @@ final class EngineProcesses {
       for (Thread t : stopping) {
         t.join();
       }
-      stopYarnContainers();
+      if (yarn != null) {
+        // the client killed its application as it stopped; the NodeManager stops its containers
+        yarn.awaitGone(CONTAINERS_GONE);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
       if (namespaces != null) {
         namespaces.close();
       }
-    }
-  }
-
-  /**
-   * A process's command line as /proc has it, NUL-separated ({@code ProcessHandle.Info} leaves out
-   * the arguments of a command line as long as a container's); empty once it is gone.
-   */
-  private static String commandLine(ProcessHandle process) {
-    try {
-      return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
-    } catch (IOException | RuntimeException e) {
-      return "";
-    }
-  }
-
-  /**
-   * On YARN: the client killed its application as it stopped, and the NodeManager stops the
-   * application's containers; waits until they are gone, then kills any left, so that nothing of
-   * the run outlives it. Its containers are the JVMs under the NodeManager tagged with the run's
-   * id.
-   */
-  private void stopYarnContainers() throws InterruptedException {
-    if (!deployment.yarn() || hadoopNodeManager.isEmpty()) {
-      return;
-    }
-    String tag = "-Dstreambench.run=" + layout.runId();
-    long deadline = System.nanoTime() + CONTAINERS_GONE.toNanos();
-    while (true) {
-      List<ProcessHandle> left =
-          ProcessHandle.of(hadoopNodeManager.get().pid()).stream()
-              .flatMap(ProcessHandle::descendants)
-              .filter(h -> commandLine(h).contains(tag))
-              .toList();
-      if (left.isEmpty()) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        left.forEach(ProcessHandle::destroyForcibly);
-        return;
-      }
-      Thread.sleep(200);
     }
   }
 }

@@ -67,9 +67,10 @@ final class RunExecution {
     this.layout = layout;
     this.kafka = kafka;
     this.redis = redis;
-    this.hadoop = hadoop;
+    // a session's Hadoop is for its runs that need it: the others run as if there were none
+    this.hadoop = request.needsHadoop() ? hadoop : null;
     this.progress = progress;
-    this.engineProcesses = new EngineProcesses(engine, layout, request, hadoop);
+    this.engineProcesses = new EngineProcesses(engine, layout, request, this.hadoop);
     this.topics = new RunTopics(kafka, layout, progress);
     this.probes =
         RunProbes.of(
@@ -82,7 +83,7 @@ final class RunExecution {
             sampler,
             request.cpuProfile() ? CpuProfiler.forRun(home.dataDir(), layout.runDir()) : null,
             () -> context == null ? -1 : context.seriesOriginMillis(),
-            hadoop,
+            this.hadoop,
             progress);
   }
 

@@ -14,6 +14,8 @@ import org.streambench.harness.agent.Agents;
 import org.streambench.harness.fault.FaultSchedule;
 import org.streambench.harness.fault.FaultSpec;
 import org.streambench.harness.fault.LinkMechanism;
+import org.streambench.harness.fault.ProcessFault;
+import org.streambench.harness.fault.Role;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.RunResult;
 import org.streambench.harness.workload.Params;
@@ -206,17 +208,40 @@ public record RunRequest(
     }
     boolean hitsEngine = faults.touchesEngine();
     if (hitsEngine && deployment.yarn()) {
-      throw new UsageException(
-          "--fault on a worker or master is not offered on --deployment yarn yet: its processes"
-              + " are YARN's containers, not the harness's; use --deployment cluster");
+      requireYarnCanTake(faults);
     }
-    if (hitsEngine && !deployment.cluster()) {
+    if (hitsEngine && !deployment.cluster() && !deployment.yarn()) {
       throw new UsageException(
           "--fault on a worker or master needs --deployment cluster: in a local deployment the"
               + " engine is one process"
               + (deployment.external() ? " here, and your own cluster is not ours to fault" : ""));
     }
     faults.plan(duration);
+  }
+
+  /**
+   * On YARN a fault hits a worker container; the engine asks YARN for a new one itself, so a killed
+   * or stopped worker is not started again by the harness ({@code :norestart}); the application
+   * master is YARN's to restart, and not offered.
+   */
+  private static void requireYarnCanTake(FaultSchedule faults) {
+    for (FaultSpec f : faults.faults()) {
+      if (f.touches(Role.MASTER)) {
+        throw new UsageException(
+            "--fault on the master is not offered on --deployment yarn: it is YARN's application"
+                + " master; fault a worker container");
+      }
+      if (f instanceof ProcessFault p
+          && p.action() != ProcessFault.Action.PAUSE
+          && p.restart()
+          && p.role() == Role.WORKER) {
+        throw new UsageException(
+            "--fault "
+                + f.text()
+                + ": on --deployment yarn the engine asks YARN for a new container itself, so the"
+                + " harness starts nothing again: add :norestart");
+      }
+    }
   }
 
   private static void positive(long value, String option) {

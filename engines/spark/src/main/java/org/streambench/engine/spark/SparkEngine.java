@@ -1,5 +1,6 @@
 package org.streambench.engine.spark;
 
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,7 @@ import org.apache.spark.sql.streaming.DataStreamWriter;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.apache.spark.util.ShutdownHookManager;
+import org.streambench.api.Deployment;
 import org.streambench.api.EngineCatalogue;
 import org.streambench.api.EngineLauncher;
 import org.streambench.api.Guarantee;
@@ -83,7 +85,13 @@ public final class SparkEngine implements StreamEngine {
   public void run(JobSpec spec, Runnable ready) throws Exception {
     QueryBuilder builder = builder(spec);
     SparkSession spark = session(spec);
-    if (spec.deployment().cluster()) {
+    if (spec.deployment().yarn()) {
+      // the application's containers' logs are found by it
+      Files.writeString(
+          spec.runDir().resolve(Deployment.YARN_APPLICATION_FILE),
+          spark.sparkContext().applicationId() + "\n");
+    }
+    if (spec.deployment().cluster() || spec.deployment().yarn()) {
       awaitExecutors(spark, spec);
     } else if (spec.deployment().external()) {
       awaitCores(spark, spec);
@@ -155,7 +163,9 @@ public final class SparkEngine implements StreamEngine {
                 + workers
                 + " executors registered after "
                 + READY_TIMEOUT
-                + " (see spark-work-worker-<n>/ in the run directory)");
+                + (spec.deployment().yarn()
+                    ? " (see yarn-containers/ in the run directory)"
+                    : " (see spark-work-worker-<n>/ in the run directory)"));
       }
       Thread.sleep(100);
     }

@@ -31,6 +31,8 @@ final class SparkSettings {
     conf.put("spark.master", "local[" + spec.parallelism() + "]");
     if (spec.deployment().cluster()) {
       conf.putAll(clusterSession(spec));
+    } else if (spec.deployment().yarn()) {
+      conf.putAll(yarnSession(spec));
     } else if (spec.deployment().external()) {
       conf.putAll(externalSession(spec));
     }
@@ -68,6 +70,19 @@ final class SparkSettings {
     conf.put("spark.executor.cores", Integer.toString(slots));
     conf.put("spark.cores.max", Integer.toString(slots * spec.deployment().workers()));
     conf.put("spark.executor.memory", executorMemoryMb(spec) + "m");
+    List<String> options = executorOptions(spec);
+    options.addAll(GcLogOption.ofThisJvm()); // the executor logs its GC beside the driver's
+    conf.put("spark.executor.extraJavaOptions", String.join(" ", options));
+    conf.put("spark.executorEnv.SPARK_LOCAL_IP", "127.0.0.1");
+    conf.put("spark.executorEnv.JAVA_HOME", System.getProperty("java.home"));
+    return conf;
+  }
+
+  /**
+   * An executor's JVM options: this JVM's module options (the engine's {@code --add-opens} list)
+   * and the run's tag, by which a run's processes are found.
+   */
+  private static List<String> executorOptions(JobSpec spec) {
     List<String> options = new ArrayList<>();
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (arg.startsWith("--add-opens")
@@ -78,10 +93,33 @@ final class SparkSettings {
         options.add(arg);
       }
     }
-    options.addAll(GcLogOption.ofThisJvm()); // the executor logs its GC beside the driver's
     options.add("-Dstreambench.run=" + spec.runId());
-    conf.put("spark.executor.extraJavaOptions", String.join(" ", options));
+    return options;
+  }
+
+  /**
+   * The driver's settings on YARN ({@code --deployment yarn}): client mode, the driver here and
+   * YARN's application master ({@code ExecutorLauncher}) and one executor container of {@code
+   * slots-per-worker} cores per worker, the engine jar as Spark's jars ({@code local:}, read where
+   * it lies: the containers run on this machine), every address on 127.0.0.1. The YARN client finds
+   * the ResourceManager in the Hadoop configuration on this process's classpath.
+   */
+  static Map<String, String> yarnSession(JobSpec spec) {
+    Map<String, String> conf = new LinkedHashMap<>();
+    String options = String.join(" ", executorOptions(spec));
+    conf.put("spark.master", "yarn");
+    conf.put("spark.submit.deployMode", "client");
+    conf.put("spark.executor.instances", Integer.toString(spec.deployment().workers()));
+    conf.put("spark.executor.cores", Integer.toString(spec.deployment().slotsPerWorker()));
+    conf.put("spark.executor.memory", executorMemoryMb(spec) + "m");
+    conf.put("spark.dynamicAllocation.enabled", "false");
+    conf.put("spark.yarn.jars", "local:" + SparkCluster.engineJar());
+    conf.put("spark.yarn.am.memory", "512m");
+    conf.put("spark.yarn.am.extraJavaOptions", options);
+    conf.put("spark.executor.extraJavaOptions", options);
+    conf.put("spark.yarn.appMasterEnv.SPARK_LOCAL_IP", "127.0.0.1");
     conf.put("spark.executorEnv.SPARK_LOCAL_IP", "127.0.0.1");
+    conf.put("spark.yarn.appMasterEnv.JAVA_HOME", System.getProperty("java.home"));
     conf.put("spark.executorEnv.JAVA_HOME", System.getProperty("java.home"));
     return conf;
   }
