@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.streambench.api.PublishedPorts;
 import org.streambench.harness.Home;
 import org.streambench.harness.process.ChildProcess;
 import org.streambench.harness.process.CpuPlacement;
@@ -104,21 +103,7 @@ public final class Hadoop implements AutoCloseable {
     Home.requireFile(daemonJar, "streambench's Hadoop module");
     Path confDir = dir.resolve("conf");
     Path dataDir = dir.resolve("data");
-    HadoopConfig.Ports ports =
-        new HadoopConfig.Ports(
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort(),
-            PublishedPorts.freePort());
+    HadoopConfig.Ports ports = HadoopConfig.Ports.free();
     HadoopConfig.write(confDir, dataDir, containerLogs(dir), lib, ports, nodeMemoryMb, nodeVcores);
     String fsUri = "hdfs://127.0.0.1:" + ports.nameNodeRpc();
     Map<String, ChildProcess> daemons = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.streambench.api.PublishedPorts;
 
 /**
  * The configuration directory of the Hadoop the harness starts ({@code HADOOP_CONF_DIR}): every
@@ -29,7 +30,17 @@ final class HadoopConfig {
       int resourceManagerHttp,
       int nodeManager,
       int localizer,
-      int nodeManagerHttp) {}
+      int nodeManagerHttp) {
+    /** A free port of 127.0.0.1 for each. */
+    static Ports free() throws IOException {
+      int[] p = new int[13];
+      for (int i = 0; i < p.length; i++) {
+        p[i] = PublishedPorts.freePort();
+      }
+      return new Ports(
+          p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12]);
+    }
+  }
 
   /**
    * The directories a NameNode and DataNode serve as their web applications (see {@link #write}).

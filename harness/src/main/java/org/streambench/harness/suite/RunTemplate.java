@@ -89,14 +89,20 @@ record RunTemplate(
     return CheckpointStorage.parse(labels.getOrDefault("checkpoint-storage", "local"));
   }
 
-  /** Local, or a cluster of {@code workers} (default 2) sharing the parallelism's slots. */
+  /**
+   * Local, or a cluster or YARN deployment of {@code workers} (default 2) sharing the parallelism's
+   * slots.
+   */
   private static Deployment deployment(Map<String, String> labels) {
     int parallelism = Integer.parseInt(labels.get("parallelism"));
-    if (!"cluster".equals(labels.get("deployment"))) {
+    String kind = labels.getOrDefault("deployment", "local");
+    if (kind.equals("local")) {
       return Deployment.local(parallelism);
     }
     int workers = Integer.parseInt(labels.getOrDefault("workers", "2"));
     return new Deployment(
-        Deployment.Kind.CLUSTER, workers, Math.max(1, (parallelism + workers - 1) / workers));
+        kind.equals("yarn") ? Deployment.Kind.YARN : Deployment.Kind.CLUSTER,
+        workers,
+        Math.max(1, (parallelism + workers - 1) / workers));
   }
 }

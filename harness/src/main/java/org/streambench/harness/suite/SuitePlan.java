@@ -174,8 +174,8 @@ public record SuitePlan(
         .forEach(
             d ->
                 require(
-                    d.equals("local") || d.equals("cluster"),
-                    "deployment must be local or cluster, was '" + d + "'"));
+                    d.equals("local") || d.equals("cluster") || d.equals("yarn"),
+                    "deployment must be local, cluster or yarn, was '" + d + "'"));
     spec.workers().forEach(w -> require(w >= 1, "workers must be at least 1, was " + w));
     spec.checkpointStorage()
         .forEach(
@@ -274,12 +274,13 @@ public record SuitePlan(
           continue;
         }
         for (Map<String, String> values : Sweep.product(dimensions)) {
-          if ("cluster".equals(values.get("deployment"))
-              && !registry.all().get(engine).hasCluster()) {
-            skipped.add(clusterRefusal(registry, engine));
+          String deployment = values.getOrDefault("deployment", "local");
+          String notRun = refusal(registry, engine, deployment, values.get("checkpoint-storage"));
+          if (notRun != null) {
+            skipped.add(notRun);
             continue;
           }
-          if (!"cluster".equals(values.get("deployment"))) {
+          if (deployment.equals("local")) {
             values.remove("workers"); // one local point, not one per worker count
           }
           Map<String, String> labels = labels(engine, workload, guarantee, variant, faults, values);
@@ -378,9 +379,27 @@ public record SuitePlan(
     return points.stream().anyMatch(p -> p.key().equals(key));
   }
 
-  private static String clusterRefusal(EngineRegistry registry, String engine) {
+  /**
+   * Why {@code engine} has no {@code deployment} (cluster: no cluster of its own; yarn: it does not
+   * deploy onto YARN) or keeps no checkpoints on {@code checkpointStorage} (null: local), or null
+   * if it runs that point.
+   */
+  private static String refusal(
+      EngineRegistry registry, String engine, String deployment, String checkpointStorage) {
+    if ("hdfs".equals(checkpointStorage)) {
+      String why = registry.all().get(engine).whyNotOffered("checkpoint-storage.hdfs").orElse(null);
+      if (why != null) {
+        return "engine " + engine + " offers no checkpoint-storage hdfs: " + why;
+      }
+    }
     try {
-      registry.requireCluster(registry.all().get(engine));
+      switch (deployment) {
+        case "cluster" -> registry.requireCluster(registry.all().get(engine));
+        case "yarn" -> registry.requireYarn(registry.all().get(engine));
+        default -> {
+          // local: every engine
+        }
+      }
       return null;
     } catch (UsageException e) {
       return e.getMessage();

@@ -43,8 +43,9 @@ import org.streambench.harness.engine.EngineRegistry;
  * @param guarantees delivery guarantees
  * @param parallelism engine parallelism values
  * @param partitions input/output partition counts; empty = same as parallelism
- * @param deployment local and/or cluster (the engine's own cluster of processes); empty = local
- * @param workers worker processes of a cluster deployment; empty = 2
+ * @param deployment local, cluster (the engine's own cluster of processes) and/or yarn (its
+ *     containers on the YARN streambench starts); empty = local
+ * @param workers worker processes of a cluster or YARN deployment; empty = 2
  * @param checkpointStorage local and/or hdfs (where engines keep checkpoints); empty = local
  * @param brokers embedded Kafka brokers; empty = as the command line says ({@code --brokers})
  * @param rates offered records/s (fixed-rate), or percentages ({@code 90%}) of the sustainable rate

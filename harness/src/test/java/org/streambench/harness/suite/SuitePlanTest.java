@@ -341,6 +341,51 @@ class SuitePlanTest {
   }
 
   @Test
+  void yarnAndCheckpointStorageAreAxesThatEnginesWithoutThemSkip() throws IOException {
+    engine("gamma", "identity", "at-least-once", "g", "job");
+    Files.writeString(
+        root.resolve("engines/gamma/engine.properties"),
+        "\ncluster.client-role=job\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(
+        root.resolve("engines/beta/engine.properties"),
+        "\nnot-offered.checkpoint-storage.hdfs=beta writes no checkpoints\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    registry = EngineRegistry.scan(home.enginesDir());
+    SuitePlan p =
+        plan(
+            """
+            engines: [gamma, beta]
+            workloads: [identity]
+            deployment: [local, yarn]
+            checkpoint-storage: [local, hdfs]
+            workers: [2]
+            parallelism: 2
+            rates: [1000]
+            """,
+            false);
+    // gamma: local and yarn, each with both storages; beta: local only, local storage only
+    assertEquals(4 + 1, p.points().size(), p.points().toString());
+    SuitePoint yarn =
+        p.points().stream()
+            .filter(x -> "yarn".equals(x.labels().get("deployment")))
+            .filter(x -> "hdfs".equals(x.labels().get("checkpoint-storage")))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        new org.streambench.api.Deployment(org.streambench.api.Deployment.Kind.YARN, 2, 1),
+        yarn.request().deployment());
+    assertTrue(yarn.request().needsHadoop());
+    assertTrue(
+        p.skipped().stream().anyMatch(s -> s.contains("engine beta has no --deployment yarn")),
+        p.skipped().toString());
+    assertTrue(
+        p.skipped().stream()
+            .anyMatch(s -> s.contains("engine beta offers no checkpoint-storage hdfs")),
+        p.skipped().toString());
+  }
+
+  @Test
   void variantsApplyPerEngineAndQuickOverrides() throws IOException {
     SuitePlan p =
         plan(
