@@ -34,7 +34,9 @@ import org.streambench.harness.process.ProcessSlot;
  * JVMs it spawns as {@code engine/<process>/<main class>}) and all together, each from its start,
  * as the role {@code engine}; the engine is ready when every process has written its ready file. On
  * the user's own cluster only the engine's client role runs here, sampled on its own: the engine's
- * CPU is not ours to see. A fault may kill, stop or pause a worker or the master ({@link #workers},
+ * CPU is not ours to see. On YARN the client runs here and the engine's master and workers in the
+ * containers YARN starts for it, sampled as {@code engine/yarn/<main class>} ({@link
+ * YarnContainers}). A fault may kill, stop or pause a worker or the master ({@link #workers},
  * {@link #master}); a process started again is sampled as {@code engine/<process>-restart<n>}. With
  * {@code --link-mechanism namespaces} each runs in a network namespace of its own, deleted once it
  * stopped. Stopped at the end.
@@ -255,7 +257,10 @@ final class EngineProcesses {
     return logs;
   }
 
-  /** The processes of the engine's worker role (a cluster deployment), in worker order. */
+  /**
+   * The processes of the engine's worker role (a cluster deployment), in worker order; on YARN its
+   * worker containers running now.
+   */
   List<ProcessSlot> workers() {
     if (deployment.yarn()) {
       return yarn == null ? List.of() : yarn.workers();
