@@ -138,6 +138,95 @@ class RecoveryTest {
     assertEquals(19, r.seconds(), 1e-9);
   }
 
+  /**
+   * HadoopIT's Flink on YARN in CI (exactly-once, 1 s checkpoints, a TaskManager container killed
+   * at 18 s): commits every second before the fault, every 2 s once the new container had caught
+   * up, with the p99 of before. Judged over 1 s windows it never recovered.
+   */
+  @Test
+  void aCoarserCadenceAfterTheFaultIsJudgedOverItsOwnWindow() {
+    long[][] outAndP99 = {
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {444, 3518},
+      {2901, 3485},
+      {645, 1745},
+      {1103, 1979},
+      {833, 2367},
+      {0, 0},
+      {1173, 2828},
+      {1637, 2803},
+      {1201, 2049},
+      {1597, 1634},
+      {1345, 1537},
+      {953, 977},
+      {624, 1230},
+      {1025, 1658},
+      {972, 1242},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {0, 0},
+      {6196, 21184},
+      {13667, 18595},
+      {3265, 3141},
+      {1265, 1304},
+      {866, 1142},
+      {1059, 1700},
+      {0, 0},
+      {1965, 1935},
+      {0, 0},
+      {1993, 2019},
+      {0, 0},
+      {2076, 2070},
+      {0, 0},
+      {956, 1956},
+      {2020, 1988},
+      {0, 0},
+      {1974, 1949},
+      {802, 1078}
+    };
+    List<IntervalPoint> s = new ArrayList<>();
+    for (int k = 0; k < outAndP99.length; k++) {
+      long p99 = outAndP99[k][1] * 1_000;
+      s.add(new IntervalPoint(k, outAndP99[k][0], p99 / 2, p99, 0, 0));
+    }
+    Recovery.Baseline b = Recovery.Baseline.of(s, 10, 18.0004);
+    assertEquals(1, b.windowSeconds());
+    assertEquals(1_025, b.outPerSecond(), 1e-9);
+    Recovery r = Recovery.measure(s, 18.0004, b, 120, 55);
+    assertEquals(Recovery.RECOVERED, r.state(), r::toString);
+    assertEquals(45 - 18.0004, r.seconds(), 1e-9, "from 45: 2 s windows of 1,965, 1,993, 1,993");
+    assertEquals(19, r.silentSeconds());
+    // the same cadence with each commit's records late by a further second is not recovered
+    List<IntervalPoint> late = new ArrayList<>();
+    s.forEach(
+        p ->
+            late.add(
+                p.second() < 44 || p.out() == 0
+                    ? p
+                    : new IntervalPoint(
+                        p.second(), p.out(), 0, p.e2eP99Micros() + 1_000_000, 0, 0)));
+    assertEquals(Recovery.UNKNOWN, Recovery.measure(late, 18.0004, b, 120, 55).state());
+  }
+
   @Test
   void noOutputBeforeTheFaultsLeavesRecoveryUnknown() {
     List<IntervalPoint> s = series(30, new long[][] {});

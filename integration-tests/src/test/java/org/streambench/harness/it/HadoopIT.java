@@ -63,10 +63,12 @@ class HadoopIT {
 
   /**
    * Flink on YARN: its JobManager and two TaskManagers as YARN containers, sampled as the engine's;
-   * one TaskManager container killed 8 s into the steady state, for which Flink asks YARN for a new
+   * one TaskManager container killed 15 s into the steady state, for which Flink asks YARN for a new
    * one: valid under exactly-once with checkpoints on HDFS (nothing lost or duplicated), recovered,
-   * the containers' logs linked into the run directory, and no container left once the run ended. A
-   * manual run killed at 15 s recovered 20.8 s later; the 45 s steady state leaves 37 s.
+   * the containers' logs linked into the run directory, and no container left once the run ended.
+   * Killed at 15 s, not earlier: the baseline is then the 10 s before it, past the start-up catch-up
+   * that raised it to 1,025 records/s when the kill came at 8 s. Recovery took 20.8 s in a manual
+   * run and 27 s in CI (its output stopped for 19 s); the 55 s steady state leaves 40 s.
    */
   @Test
   @Timeout(360)
@@ -77,9 +79,9 @@ class HadoopIT {
                 yarnWordcount(
                     "flink",
                     Guarantee.EXACTLY_ONCE,
-                    45,
+                    55,
                     "flink.execution.checkpointing.interval=1s"),
-                "kill:worker@8s:norestart"),
+                "kill:worker@15s:norestart"),
             List.of(
                 "engine/yarn/YarnSessionClusterEntrypoint",
                 "engine/yarn/YarnTaskExecutorRunner",
