@@ -36,16 +36,17 @@ final class HadoopOptions {
   }
 
   /**
-   * Starts (its daemons on the CPUs of the placement's {@code hadoop} role, its files in {@code
-   * dir}) or describes the user's Hadoop; the caller closes it.
+   * Starts (its daemons on the CPUs the placement gives them, its files in the data directory's
+   * {@code hadoop-<harness pid>}) or describes the user's Hadoop; the caller closes it.
    */
-  Hadoop open(Home home, Path dir, Consumer<String> progress, CpuPlacement cpus)
+  Hadoop open(Home home, Consumer<String> progress, CpuPlacement cpus)
       throws IOException, InterruptedException {
     if (confDir != null) {
       Hadoop hadoop = Hadoop.external(home, confDir.toAbsolutePath());
       progress.accept("Hadoop: " + hadoop.description());
       return hadoop;
     }
+    Path dir = home.dataDir().resolve("hadoop-" + ProcessHandle.current().pid());
     progress.accept("starting Hadoop (HDFS and YARN daemons) in " + dir);
     return Hadoop.start(home, dir, cpus, NODE_MEMORY_MB, NODE_VCORES, progress);
   }

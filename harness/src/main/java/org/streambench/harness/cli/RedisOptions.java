@@ -1,7 +1,6 @@
 package org.streambench.harness.cli;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.streambench.harness.Home;
 import org.streambench.harness.UsageException;
@@ -37,15 +36,16 @@ final class RedisOptions {
   }
 
   /**
-   * Starts (on the CPUs of the placement's {@code redis} role) or connects to Redis; the caller
-   * closes it.
+   * Starts (on the CPUs of the placement's {@code redis} role, its files in the data directory's
+   * {@code redis-<harness pid>}) or connects to Redis; the caller closes it.
    */
-  Redis open(Home home, Path dir, Consumer<String> progress, CpuPlacement cpus)
+  Redis open(Home home, Consumer<String> progress, CpuPlacement cpus)
       throws IOException, InterruptedException {
     if (external != null) {
       return Redis.external(external);
     }
-    Redis redis = Redis.start(dir, cpus);
+    Redis redis =
+        Redis.start(home.dataDir().resolve("redis-" + ProcessHandle.current().pid()), cpus);
     progress.accept("Redis ready: " + redis.description());
     return redis;
   }

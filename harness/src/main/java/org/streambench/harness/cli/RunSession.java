@@ -60,12 +60,7 @@ final class RunSession {
     Hadoop hadoop = null;
     if (needsHadoop) {
       try {
-        hadoop =
-            hadoopOptions.open(
-                home,
-                home.dataDir().resolve("hadoop-" + ProcessHandle.current().pid()),
-                progress,
-                cpus);
+        hadoop = hadoopOptions.open(home, progress, cpus);
       } catch (IOException e) {
         kafka.close();
         return failedStart(home, runs, data, "Hadoop failed to start", e);
@@ -75,14 +70,7 @@ final class RunSession {
     boolean needsRedis = runs.stream().anyMatch(r -> r.request().workloadDefinition().needsRedis());
     try (kafka;
         Hadoop closesHadoop = hadoop;
-        Redis redis =
-            needsRedis
-                ? redisOptions.open(
-                    home,
-                    home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
-                    progress,
-                    cpus)
-                : null;
+        Redis redis = needsRedis ? redisOptions.open(home, progress, cpus) : null;
         ResultStore store = data.open(home)) {
       for (BenchmarkRun run : runs) {
         progress.context(run.request().engine());

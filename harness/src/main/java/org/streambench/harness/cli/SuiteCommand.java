@@ -205,22 +205,8 @@ final class SuiteCommand implements Callable<Integer> {
     boolean needsHadoop = plan.points().stream().anyMatch(p -> p.request().needsHadoop());
     Duration warmFor = plan.spec().rigWarmupOr(RigWarmup.FOR_A_SUITE);
     try (SuiteKafka kafkas = new SuiteKafka(home, progress, placement, warmFor);
-        Redis r =
-            needsRedis
-                ? redis.open(
-                    home,
-                    home.dataDir().resolve("redis-" + ProcessHandle.current().pid()),
-                    progress,
-                    placement)
-                : null;
-        Hadoop h =
-            needsHadoop
-                ? hadoop.open(
-                    home,
-                    home.dataDir().resolve("hadoop-" + ProcessHandle.current().pid()),
-                    progress,
-                    placement)
-                : null) {
+        Redis r = needsRedis ? redis.open(home, progress, placement) : null;
+        Hadoop h = needsHadoop ? hadoop.open(home, progress, placement) : null) {
       try {
         kafkas.get(plan.points().get(0).brokers());
       } catch (IOException e) {

@@ -36,10 +36,9 @@ final class PerSecond {
       case E2E_P999 -> loggedP999(r);
       // CPU samples start at the engine's launch, not at the origin of the steady window, and
       // the machine's CPU, memory, state, disk and checkpoint figures and YSB's window latency (a
-      // few
-      // windows a second)
-      // are one number per run, as are a fault's recovery and output gap and the engine's p50
-      // (the collector keeps its p99 per second): none has a per-second series of the steady state.
+      // few windows a second) are one number per run, as are a fault's recovery and output gap,
+      // the engine's start and its p50 (the collector keeps its p99 per second): none has a
+      // per-second series of the steady state.
       case ENGINE_P50,
           IN_PER_ENGINE_CORE,
           IN_PER_GIVEN_CORE,
@@ -62,7 +61,8 @@ final class PerSecond {
           YSB_WINDOW_P50,
           YSB_WINDOW_P99,
           FAULT_RECOVERY,
-          FAULT_OUTPUT_GAP ->
+          FAULT_OUTPUT_GAP,
+          ENGINE_START ->
           List.of();
     };
   }

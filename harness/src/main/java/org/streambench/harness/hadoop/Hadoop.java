@@ -149,6 +149,8 @@ public final class Hadoop implements AutoCloseable {
 
   /**
    * Starts {@code HadoopDaemon daemon args}, Hadoop's configuration directory in its environment.
+   * Not {@code ChildProcess.startJava}: the configuration directory comes first on the classpath,
+   * as Hadoop's scripts put it, and the daemons outlive any one run, so carry no run's tag.
    */
   private ChildProcess startDaemon(
       String daemon, List<String> args, String classpath, CpuPlacement cpus, Path log)
@@ -164,17 +166,22 @@ public final class Hadoop implements AutoCloseable {
     cmd.addAll(args);
     return ChildProcess.start(
         "hadoop-" + daemon,
-        cpus.command(cpuRole(cpus), cmd),
+        cpus.command(cpuRole(daemon, cpus), cmd),
         Map.of("HADOOP_CONF_DIR", confDir.toString(), "JAVA_HOME", System.getProperty("java.home")),
         log);
   }
 
   /**
-   * The placement's role Hadoop's daemons run as: {@code hadoop} where it names one, else the
-   * broker's, the other storage service of the rig ({@code auto} places the rig's services on the
-   * rig's CPUs through it).
+   * The placement's role a daemon runs as. The NodeManager runs as {@code worker} (falling back to
+   * {@code engine}) where the placement names either: YARN's containers, the engine's processes,
+   * are its children and inherit its CPUs, as on a real worker node they run beside their
+   * NodeManager. The other daemons run as {@code hadoop} where it is named, else as the broker, the
+   * other storage service of the rig ({@code auto} places the rig's services on the rig's CPUs).
    */
-  private static String cpuRole(CpuPlacement cpus) {
+  static String cpuRole(String daemon, CpuPlacement cpus) {
+    if (daemon.equals("nodemanager") && cpus.cpusOf("worker") != null) {
+      return "worker";
+    }
     return cpus.cpusOf("hadoop") != null ? "hadoop" : "broker";
   }
 

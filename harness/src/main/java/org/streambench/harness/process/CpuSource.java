@@ -100,11 +100,11 @@ interface CpuSource {
    * a process that is not a JVM (a shell, a tool), which is not sampled on its own.
    */
   static String spawnedName(ProcessHandle p) {
-    List<String> argv = commandLine(p.pid());
+    List<String> argv = CommandLine.of(p.pid());
     if (spawnedName(argv) == null) {
       return null; // not a JVM: its parent's command line need not be read
     }
-    List<String> parent = p.parent().map(h -> commandLine(h.pid())).orElse(List.of());
+    List<String> parent = p.parent().map(h -> CommandLine.of(h.pid())).orElse(List.of());
     return spawnedName(argv, parent);
   }
 
@@ -133,15 +133,6 @@ interface CpuSource {
       }
     }
     return null;
-  }
-
-  private static List<String> commandLine(long pid) {
-    try {
-      String raw = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"));
-      return raw.isEmpty() ? List.of() : List.of(raw.split("\u0000"));
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
   }
 
   /**

@@ -68,6 +68,9 @@ final class RunMetrics {
           .max()
           .ifPresent(v -> m.put("state.max_bytes", (double) v));
     }
+    if (r.engineStartSeconds() != null) {
+      m.put("engine.start_seconds", r.engineStartSeconds());
+    }
     if (r.hdfs() != null) {
       m.put("hdfs.checkpoint_bytes", (double) r.hdfs().bytes());
       if (r.hdfs().dataNodeBytesWritten() >= 0) {

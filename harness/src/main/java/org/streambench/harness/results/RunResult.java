@@ -53,7 +53,8 @@ public record RunResult(
     Steady steady,
     MachineUsage machine,
     List<AgentShare> agents,
-    HdfsUsage hdfs) {
+    HdfsUsage hdfs,
+    Double engineStartSeconds) {
 
   public static final int FORMAT_VERSION = 2;
 

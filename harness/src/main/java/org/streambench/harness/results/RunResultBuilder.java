@@ -46,6 +46,7 @@ public final class RunResultBuilder {
   private Failure failure;
   private List<Long> stateBytesPerSecond;
   private HdfsUsage hdfs;
+  private Double engineStartSeconds;
   private List<LagSeries> consumerLag;
   private List<Checkpoint> checkpoints;
   private List<RunResult.WorkerShare> workers;
@@ -202,6 +203,15 @@ public final class RunResultBuilder {
     return this;
   }
 
+  /**
+   * How long the engine took from its first process's start until its job was ready: on YARN
+   * including the deployment onto it and the containers' start. Null where it never got ready.
+   */
+  public RunResultBuilder engineStartSeconds(Double seconds) {
+    this.engineStartSeconds = seconds;
+    return this;
+  }
+
   public RunResultBuilder provenance(Map<String, Object> provenance) {
     this.provenance = provenance;
     return this;
@@ -252,6 +262,7 @@ public final class RunResultBuilder {
         steady,
         machine,
         agents,
-        hdfs);
+        hdfs,
+        engineStartSeconds);
   }
 }

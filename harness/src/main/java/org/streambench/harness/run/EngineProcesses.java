@@ -64,6 +64,7 @@ final class EngineProcesses {
 
   private final long nodeManagerPid;
   private long readyMicros;
+  private Double startSeconds;
 
   /**
    * @param hadoop the run's Hadoop, whose client classpath the engine's processes get if the engine
@@ -150,7 +151,8 @@ final class EngineProcesses {
       }
     }
     readyMicros = EpochMicros.now();
-    progress.accept(String.format("engine ready after %.1f s", (System.nanoTime() - t0) / 1e9));
+    startSeconds = (System.nanoTime() - t0) / 1e9;
+    progress.accept(String.format("engine ready after %.1f s", startSeconds));
   }
 
   private void startProcess(
@@ -342,6 +344,11 @@ final class EngineProcesses {
   /** When the engine became ready, in epoch micros. */
   long readyMicros() {
     return readyMicros;
+  }
+
+  /** Seconds from the engine's first process's start until it was ready; null until then. */
+  Double startSeconds() {
+    return startSeconds;
   }
 
   boolean alive() {

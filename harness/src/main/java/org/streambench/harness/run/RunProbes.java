@@ -67,6 +67,7 @@ final class RunProbes {
             progress.accept("could not read the engine's checkpoints: " + e.getMessage());
           }
         });
+    probes.add((result, origin) -> result.engineStartSeconds(processes.startSeconds()));
     probes.add(
         (result, origin) ->
             result.workers(

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.streambench.harness.process.ChildProcess;
+import org.streambench.harness.process.CommandLine;
 import org.streambench.harness.process.ProcessSlot;
 
 /**
@@ -79,11 +80,10 @@ final class YarnContainers {
         .flatMap(ProcessHandle::descendants)
         .filter(
             h -> {
-              String raw = commandLine(h);
+              List<String> argv = CommandLine.of(h.pid());
               if (!jvmsOnly) {
-                return raw.contains(tag);
+                return argv.stream().anyMatch(a -> a.contains(tag));
               }
-              List<String> argv = List.of(raw.split("\u0000"));
               return argv.contains(tag) && argv.get(0).endsWith("java");
             })
         .toList();
@@ -97,19 +97,6 @@ final class YarnContainers {
       return name.startsWith("container_") ? name : null;
     } catch (IOException | RuntimeException e) {
       return null;
-    }
-  }
-
-  /**
-   * A process's command line as /proc has it, its arguments NUL-separated ({@code
-   * ProcessHandle.Info} leaves out the arguments of a command line as long as a container's); empty
-   * once it is gone.
-   */
-  private static String commandLine(ProcessHandle process) {
-    try {
-      return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
-    } catch (IOException | RuntimeException e) {
-      return "";
     }
   }
 }

@@ -26,6 +26,9 @@ public final class SummaryTable {
     rows.add(new Row("guarantee", r -> String.valueOf(r.guarantee())));
     rows.add(new Row("parallelism", r -> Integer.toString(r.parallelism())));
     rows.add(new Row("status / verdict", r -> r.status() + " / " + upper(r.verdict())));
+    if (runs.stream().anyMatch(r -> r.engineStartSeconds() != null)) {
+      rows.add(new Row("engine start (s)", SummaryTable::engineStart));
+    }
     rows.add(new Row("throughput in (rec/s)", r -> rate(r, true)));
     rows.add(new Row("throughput out (rec/s)", r -> rate(r, false)));
     rows.add(new Row("in per engine core", r -> perCore(r, true)));
@@ -98,6 +101,10 @@ public final class SummaryTable {
     rows.add(new Row(name + " latency p99 (ms)", r -> ms(get.apply(r), LatencySummary::p99)));
     rows.add(new Row(name + " latency p99.9 (ms)", r -> ms(get.apply(r), LatencySummary::p999)));
     rows.add(new Row(name + " latency max (ms)", r -> ms(get.apply(r), LatencySummary::max)));
+  }
+
+  private static String engineStart(RunResult r) {
+    return r.engineStartSeconds() == null ? "-" : String.format("%.1f", r.engineStartSeconds());
   }
 
   private static String ms(LatencySummary s, java.util.function.ToLongFunction<LatencySummary> f) {

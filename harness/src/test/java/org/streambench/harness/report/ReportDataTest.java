@@ -41,6 +41,7 @@ class ReportDataTest {
                     + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,"
                     + "engine_disk_read_mb_per_s,engine_disk_written_mb_per_s,checkpoint_median_ms,"
                     + "ysb_window_p50_ms,ysb_window_p99_ms,fault_recovery_s,fault_output_gap_ms,"
+                    + "engine_start_s,"
                     + "config_hash"));
     assertEquals(
         "run_id,latency,percentile,value_us,source", lines(tables.get("percentiles")).get(0));

@@ -105,7 +105,8 @@ final class SampleResults {
         new RunResult.Steady(10, 40),
         null,
         null,
-        null);
+        null,
+        4.2);
   }
 
   static CalibrationResult calibration(String id) {

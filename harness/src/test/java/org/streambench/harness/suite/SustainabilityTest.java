@@ -86,6 +86,7 @@ class SustainabilityTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -17,6 +17,7 @@ import org.streambench.api.JobSpec;
 import org.streambench.harness.Home;
 import org.streambench.harness.fault.Recovery;
 import org.streambench.harness.hadoop.Hadoop;
+import org.streambench.harness.process.CpuList;
 import org.streambench.harness.process.CpuPlacement;
 import org.streambench.harness.results.ProcessUsage;
 import org.streambench.harness.results.RunResult;
@@ -30,17 +31,29 @@ import org.streambench.verifier.Verdict;
 class HadoopIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
-  /** Starts its four daemons, ready; stops them with nothing left running, keeps their logs. */
+  /**
+   * Starts its four daemons, ready, under {@code --cpus engine=1,broker=0}: the NodeManager on the
+   * engine's CPU, whose containers inherit it, the others on the broker's; stops them with nothing
+   * left running, keeps their logs.
+   */
   @Test
   @Timeout(180)
   void startsItsDaemonsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
     Home home = Home.detect();
     List<ProcessHandle> daemons;
-    try (Hadoop hadoop =
-        Hadoop.start(home, dir, CpuPlacement.NONE, 2048, 2, line -> System.out.println(line))) {
+    CpuPlacement cpus = CpuPlacement.parse("engine=1,broker=0", "test").requireUsableHere();
+    try (Hadoop hadoop = Hadoop.start(home, dir, cpus, 2048, 2, line -> System.out.println(line))) {
       assertEquals(
           List.of("namenode", "datanode", "resourcemanager", "nodemanager"),
           List.copyOf(hadoop.daemons().keySet()));
+      hadoop
+          .daemons()
+          .forEach(
+              (name, p) ->
+                  assertEquals(
+                      name.equals("nodemanager") ? "1" : "0",
+                      CpuList.ofProcess(p.pid()),
+                      name + "'s CPUs"));
       assertTrue(hadoop.fsUri().startsWith("hdfs://127.0.0.1:"), hadoop.fsUri());
       daemons =
           hadoop.daemons().values().stream()
@@ -63,12 +76,13 @@ class HadoopIT {
 
   /**
    * Flink on YARN: its JobManager and two TaskManagers as YARN containers, sampled as the engine's;
-   * one TaskManager container killed 15 s into the steady state, for which Flink asks YARN for a new
-   * one: valid under exactly-once with checkpoints on HDFS (nothing lost or duplicated), recovered,
-   * the containers' logs linked into the run directory, and no container left once the run ended.
-   * Killed at 15 s, not earlier: the baseline is then the 10 s before it, past the start-up catch-up
-   * that raised it to 1,025 records/s when the kill came at 8 s. Recovery took 20.8 s in a manual
-   * run and 27 s in CI (its output stopped for 19 s); the 55 s steady state leaves 40 s.
+   * one TaskManager container killed 15 s into the steady state, for which Flink asks YARN for a
+   * new one: valid under exactly-once with checkpoints on HDFS (nothing lost or duplicated),
+   * recovered, the containers' logs linked into the run directory, and no container left once the
+   * run ended. Killed at 15 s, not earlier: the baseline is then the 10 s before it, past the
+   * start-up catch-up that raised it to 1,025 records/s when the kill came at 8 s. Recovery took
+   * 20.8 s in a manual run and 27 s in CI (its output stopped for 19 s); the 55 s steady state
+   * leaves 40 s.
    */
   @Test
   @Timeout(360)

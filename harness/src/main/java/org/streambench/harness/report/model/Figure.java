@@ -127,7 +127,16 @@ public enum Figure {
       "output gap",
       "ms",
       "fault_output_gap_ms",
-      r -> worstFault(r, RunResult.Fault::outputGapMillis));
+      r -> worstFault(r, RunResult.Fault::outputGapMillis)),
+  /**
+   * From the engine's first process's start until its job was ready: on YARN the deployment onto it
+   * and its containers' start included. NaN for runs stored before it was recorded.
+   */
+  ENGINE_START(
+      "engine start",
+      "s",
+      "engine_start_s",
+      r -> r.engineStartSeconds() == null ? Double.NaN : r.engineStartSeconds());
 
   /**
    * Whether this figure of the run is what the run was given rather than what it measured: a

@@ -126,6 +126,7 @@ public final class ReportFixtures {
         new RunResult.Steady(WARMUP, WARMUP + DURATION),
         null,
         null,
+        null,
         null);
   }
 
@@ -224,6 +225,7 @@ public final class ReportFixtures {
         null,
         null,
         new RunResult.Failure("engine never became ready", "Exception in thread \"main\""),
+        null,
         null,
         null,
         null,
