@@ -42,8 +42,7 @@ final class RunExecution {
   private final RunTopics topics;
   private RunContext context;
   private EngineLinks engineLinks;
-  private RunResult.Status status = RunResult.Status.COMPLETED;
-  private RunResult.Failure failure;
+  private final RunOutcome outcome = new RunOutcome();
   private Measurements measured;
   private ExternalCheck external;
   private AgentGeneration agents;
@@ -88,8 +87,7 @@ final class RunExecution {
   }
 
   void end(RunResult.Status status, RunResult.Failure failure) {
-    this.status = status;
-    this.failure = failure;
+    outcome.set(status, failure);
     sampler.close();
   }
 
@@ -132,7 +130,10 @@ final class RunExecution {
         external = workload.checkExternal(services, measured.steady());
       }
     } catch (Exception e) {
-      onFailure(e);
+      String reason = outcome.fail(e, engineProcesses::logTail);
+      if (reason != null) {
+        progress.accept("run failed: " + reason);
+      }
     } finally {
       // a pending interrupt would break the graceful stop and the writes below
       Thread.interrupted();
@@ -145,32 +146,12 @@ final class RunExecution {
       }
       sampler.close();
       topics.delete();
-      if (RunGuard.aborting() && status == RunResult.Status.COMPLETED) {
-        aborted();
-      }
+      outcome.abortIfStopping(engineProcesses::logTail);
     }
-  }
-
-  private void aborted() {
-    status = RunResult.Status.ABORTED;
-    failure = new RunResult.Failure("interrupted by a signal", engineProcesses.logTail());
-  }
-
-  private void onFailure(Exception e) {
-    if (RunGuard.aborting()) {
-      aborted();
-      return;
-    }
-    status = RunResult.Status.FAILED;
-    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    failure =
-        new RunResult.Failure(
-            reason, e instanceof ServiceFailure f ? f.logTail() : engineProcesses.logTail());
-    progress.accept("run failed: " + reason);
   }
 
   RunResult result(Instant started) {
-    boolean completed = status == RunResult.Status.COMPLETED && measured != null;
+    boolean completed = outcome.completed() && measured != null;
     List<RunResult.Fault> faults =
         context == null
             ? List.of()
@@ -179,7 +160,11 @@ final class RunExecution {
         completed
             ? RunVerdict.judge(context, measured, external, faults)
             : RunVerdict.unknown(
-                status + ": " + (failure == null ? "no output report" : failure.reason()));
+                outcome.status()
+                    + ": "
+                    + (outcome.failure() == null
+                        ? "no output report"
+                        : outcome.failure().reason()));
     Map<String, String> config = ResolvedConfig.of(request, engine, settings, kafka);
     RunResultBuilder result =
         RunResult.builder()
@@ -187,7 +172,7 @@ final class RunExecution {
             .setup(request.mode(), request.guarantee(), request.parallelism(), request.partitions())
             .times(started.toString(), Instant.now().toString())
             .steady(request.steady())
-            .outcome(status, failure)
+            .outcome(outcome.status(), outcome.failure())
             .faults(faults)
             .verdict(verdict.verdict(), verdict.findings())
             .verification(verdict.counts(), verdict.examples())

@@ -109,6 +109,10 @@ class HadoopIT {
         Recovery.RECOVERED,
         f.recovery(),
         () -> "fault: " + f + "\nper second: " + SharedBroker.perSecond(r));
+    // how close it came to its steady state's end, for the next time it does not fit
+    System.out.printf(
+        "flink on YARN: recovered %.1f s after the kill, output silent %d s%n",
+        f.recoverySeconds(), f.silentSeconds());
   }
 
   /**
