@@ -38,8 +38,10 @@ final class HadoopOptions {
   /**
    * Starts (its daemons on the CPUs the placement gives them, its files in the data directory's
    * {@code hadoop-<harness pid>}) or describes the user's Hadoop; the caller closes it.
+   *
+   * @param forContainers whether some run deploys its engine on YARN
    */
-  Hadoop open(Home home, Consumer<String> progress, CpuPlacement cpus)
+  Hadoop open(Home home, Consumer<String> progress, CpuPlacement cpus, boolean forContainers)
       throws IOException, InterruptedException {
     if (confDir != null) {
       Hadoop hadoop = Hadoop.external(home, confDir.toAbsolutePath());
@@ -48,6 +50,6 @@ final class HadoopOptions {
     }
     Path dir = home.dataDir().resolve("hadoop-" + ProcessHandle.current().pid());
     progress.accept("starting Hadoop (HDFS and YARN daemons) in " + dir);
-    return Hadoop.start(home, dir, cpus, NODE_MEMORY_MB, NODE_VCORES, progress);
+    return Hadoop.start(home, dir, cpus, forContainers, NODE_MEMORY_MB, NODE_VCORES, progress);
   }
 }

@@ -60,7 +60,8 @@ final class RunSession {
     Hadoop hadoop = null;
     if (needsHadoop) {
       try {
-        hadoop = hadoopOptions.open(home, progress, cpus);
+        boolean forContainers = runs.stream().anyMatch(r -> r.request().deployment().yarn());
+        hadoop = hadoopOptions.open(home, progress, cpus, forContainers);
       } catch (IOException e) {
         kafka.close();
         return failedStart(home, runs, data, "Hadoop failed to start", e);

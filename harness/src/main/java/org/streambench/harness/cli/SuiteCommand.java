@@ -206,7 +206,7 @@ final class SuiteCommand implements Callable<Integer> {
     Duration warmFor = plan.spec().rigWarmupOr(RigWarmup.FOR_A_SUITE);
     try (SuiteKafka kafkas = new SuiteKafka(home, progress, placement, warmFor);
         Redis r = needsRedis ? redis.open(home, progress, placement) : null;
-        Hadoop h = needsHadoop ? hadoop.open(home, progress, placement) : null) {
+        Hadoop h = needsHadoop ? hadoop.open(home, progress, placement, yarn(plan)) : null) {
       try {
         kafkas.get(plan.points().get(0).brokers());
       } catch (IOException e) {
@@ -295,5 +295,10 @@ final class SuiteCommand implements Callable<Integer> {
     plan.skipped().forEach(s -> System.out.println("skip   " + s));
     System.out.printf(
         "%d points x %d repetitions%n", plan.points().size(), plan.spec().repetitions());
+  }
+
+  /** Whether some point of the plan deploys its engine on YARN. */
+  private static boolean yarn(SuitePlan plan) {
+    return plan.points().stream().anyMatch(p -> p.request().deployment().yarn());
   }
 }

@@ -88,12 +88,15 @@ public final class Hadoop implements AutoCloseable {
    * HDFS has its DataNode out of safe mode and YARN its NodeManager; the NodeManager offers {@code
    * nodeMemoryMb} and {@code nodeVcores} to containers.
    *
+   * @param forContainers whether runs will put an engine's containers on its YARN: the NodeManager
+   *     then runs on the engine's CPUs ({@link #cpuRole})
    * @throws IOException naming the daemon that did not start and its log's last lines
    */
   public static Hadoop start(
       Home home,
       Path dir,
       CpuPlacement cpus,
+      boolean forContainers,
       int nodeMemoryMb,
       int nodeVcores,
       Consumer<String> progress)
@@ -127,7 +130,7 @@ public final class Hadoop implements AutoCloseable {
               "namenode",
               List.of("-format", "-force", "-nonInteractive"),
               classpath,
-              cpus,
+              cpus.launcher(cpuRole("namenode", cpus, false)),
               dir.resolve("namenode-format.log"));
       if (!format.waitFor(FORMAT_TIMEOUT) || format.exitCode() != 0) {
         format.stop(1_000);
@@ -137,7 +140,12 @@ public final class Hadoop implements AutoCloseable {
       for (String daemon : DAEMONS) {
         daemons.put(
             daemon,
-            hadoop.startDaemon(daemon, List.of(), classpath, cpus, dir.resolve(daemon + ".log")));
+            hadoop.startDaemon(
+                daemon,
+                List.of(),
+                classpath,
+                cpus.launcher(cpuRole(daemon, cpus, forContainers)),
+                dir.resolve(daemon + ".log")));
       }
       hadoop.awaitReady(ports, progress);
       return hadoop;
@@ -153,9 +161,9 @@ public final class Hadoop implements AutoCloseable {
    * as Hadoop's scripts put it, and the daemons outlive any one run, so carry no run's tag.
    */
   private ChildProcess startDaemon(
-      String daemon, List<String> args, String classpath, CpuPlacement cpus, Path log)
+      String daemon, List<String> args, String classpath, List<String> launcher, Path log)
       throws IOException {
-    List<String> cmd = new ArrayList<>();
+    List<String> cmd = new ArrayList<>(launcher);
     cmd.add(Home.javaBinary().toString());
     cmd.addAll(JVM_OPTIONS);
     cmd.add("-Dstreambench.role=hadoop-" + daemon);
@@ -166,21 +174,22 @@ public final class Hadoop implements AutoCloseable {
     cmd.addAll(args);
     return ChildProcess.start(
         "hadoop-" + daemon,
-        cpus.command(cpuRole(daemon, cpus), cmd),
+        cmd,
         Map.of("HADOOP_CONF_DIR", confDir.toString(), "JAVA_HOME", System.getProperty("java.home")),
         log);
   }
 
   /**
-   * The placement's role a daemon runs as. The NodeManager runs as {@code worker} (falling back to
-   * {@code engine}) where the placement names either: YARN's containers, the engine's processes,
-   * are its children and inherit its CPUs, as on a real worker node they run beside their
-   * NodeManager. The other daemons run as {@code hadoop} where it is named, else as the broker, the
-   * other storage service of the rig ({@code auto} places the rig's services on the rig's CPUs).
+   * The placement's role a daemon runs as. Where runs put an engine's containers on YARN ({@code
+   * forContainers}) and the placement names the engine's CPUs, the NodeManager runs as {@code
+   * engine}: the containers are its children and inherit its CPUs, as on a real worker node they
+   * run beside their NodeManager. Every other daemon (and the NodeManager of a Hadoop only for
+   * checkpoints) runs as {@code hadoop} where it is named, else as the broker, the other storage
+   * service of the rig ({@code auto} places the rig's services on the rig's CPUs).
    */
-  static String cpuRole(String daemon, CpuPlacement cpus) {
-    if (daemon.equals("nodemanager") && cpus.cpusOf("worker") != null) {
-      return "worker";
+  static String cpuRole(String daemon, CpuPlacement cpus, boolean forContainers) {
+    if (forContainers && daemon.equals("nodemanager") && cpus.cpusOf("engine") != null) {
+      return "engine";
     }
     return cpus.cpusOf("hadoop") != null ? "hadoop" : "broker";
   }

@@ -42,7 +42,8 @@ class HadoopIT {
     Home home = Home.detect();
     List<ProcessHandle> daemons;
     CpuPlacement cpus = CpuPlacement.parse("engine=1,broker=0", "test").requireUsableHere();
-    try (Hadoop hadoop = Hadoop.start(home, dir, cpus, 2048, 2, line -> System.out.println(line))) {
+    try (Hadoop hadoop =
+        Hadoop.start(home, dir, cpus, true, 2048, 2, line -> System.out.println(line))) {
       assertEquals(
           List.of("namenode", "datanode", "resourcemanager", "nodemanager"),
           List.copyOf(hadoop.daemons().keySet()));

@@ -415,6 +415,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
               home,
               home.dataDir().resolve("hadoop"),
               CpuPlacement.NONE,
+              true,
               4096,
               4,
               line -> System.out.println("  " + line));
