@@ -12,8 +12,10 @@ import org.streambench.api.WorkloadParams;
  * (from 1000); a bid goes to a hot auction and comes from a hot bidder with the configured ratios,
  * else to an auction still likely in flight and from one of the active people; an auction's seller
  * is a hot seller likewise. Event time is the record's intended send time (ms), as Beam's events
- * carry the time their generator was due to emit them; out-of-order groups and delayed events are
- * not generated (Beam's defaults: none and none on its direct source).
+ * carry the time their generator was due to emit them; a {@link NexmarkDisorder} may send them out
+ * of that order as Beam's out-of-order groups and delayed events do: then the record at position
+ * {@code seq} is the event {@link NexmarkDisorder#eventNumber} gives, at its own time ({@link
+ * #eventAt}).
  *
  * <p>Records on the input topic, one per event, in seq order:
  *
@@ -94,6 +96,9 @@ public final class NexmarkEvents {
 
     /** Its fields after the kind, as the record carries them. */
     String fields();
+
+    /** Its event time, epoch ms. */
+    long dateTime();
   }
 
   public record Person(
@@ -186,13 +191,44 @@ public final class NexmarkEvents {
   }
 
   private final Config config;
+  private final NexmarkDisorder disorder;
 
+  /** The events in order, each at its own record's intended time. */
   public NexmarkEvents(Config config) {
+    this(config, NexmarkDisorder.NONE);
+  }
+
+  public NexmarkEvents(Config config, NexmarkDisorder disorder) {
     this.config = config;
+    this.disorder = disorder;
   }
 
   public Config config() {
     return config;
+  }
+
+  public NexmarkDisorder disorder() {
+    return disorder;
+  }
+
+  /** The event the record at position {@code seq}, intended at {@code t} (µs), carries. */
+  public Event eventAt(long seq, long t) {
+    return event(disorder.eventNumber(seq), disorder.eventTimeMs(seq, t));
+  }
+
+  /** The kind of the event at position {@code seq}. */
+  public int kindAt(long seq) {
+    return kind(disorder.eventNumber(seq));
+  }
+
+  /** The bid at position {@code seq} (whose {@link #kindAt} is {@link #BID}), intended at t. */
+  public Bid bidAt(long seq, long t) {
+    return bid(disorder.eventNumber(seq), disorder.eventTimeMs(seq, t));
+  }
+
+  /** The auction of the bid at position {@code seq}, as {@link #auctionOfBid}. */
+  public long auctionOfBidAt(long seq) {
+    return auctionOfBid(disorder.eventNumber(seq));
   }
 
   /** The kind of event {@code n}: {@link #PERSON}, {@link #AUCTION} or {@link #BID}. */
@@ -241,14 +277,27 @@ public final class NexmarkEvents {
                 Math.max(config.avgPersonByteSize(), config.avgBidByteSize()));
   }
 
-  /** Record {@code seq} (event {@code seq}) intended at {@code t} (µs) into {@code buf}. */
+  /** Record {@code seq} ({@link #eventAt} it) intended at {@code t} (µs) into {@code buf}. */
   public int encode(long seq, long t, byte[] buf) {
-    return encode(seq, t, event(seq, t / 1000), buf);
+    return encode(seq, t, eventAt(seq, t), buf);
   }
 
   /** Record {@code seq}, {@code e} being its event intended at {@code t}, into {@code buf}. */
   public static int encode(long seq, long t, Event e, byte[] buf) {
     return put(seq + "," + t + "," + e.kind() + "," + e.fields(), buf);
+  }
+
+  /**
+   * The event time (ms) of a record as the generator writes it: its event's {@code dateTime}, the
+   * end marker's {@code t} (µs) in ms. An engine's timestamp of a Nexmark record.
+   */
+  public static long eventTimeMs(String record) {
+    return switch (Csv.intField(record, 2)) {
+      case PERSON -> Csv.longField(record, 9);
+      case AUCTION -> Csv.longField(record, 8);
+      case BID -> Csv.longField(record, 6);
+      default -> Csv.longField(record, 1) / 1000;
+    };
   }
 
   /** The end marker, at event time {@code t} (µs), into {@code buf}. */
@@ -262,13 +311,16 @@ public final class NexmarkEvents {
     return line.length;
   }
 
-  /** The seq of the event that is person {@code id}. */
+  /** The number of the event that is person {@code id} (its seq where events are in order). */
   public static long personSeq(long id) {
     long base0 = id - FIRST_PERSON_ID;
     return base0 / PERSON_PROPORTION * PROPORTION_DENOMINATOR + base0 % PERSON_PROPORTION;
   }
 
-  /** The seq of the event that is auction {@code id}. */
+  /**
+   * The number of the event that is auction {@code id} (its seq where events are in order): the key
+   * of a row about an auction, which may not have been generated yet.
+   */
   public static long auctionSeq(long id) {
     long base0 = id - FIRST_AUCTION_ID;
     return base0 / AUCTION_PROPORTION * PROPORTION_DENOMINATOR
@@ -376,7 +428,6 @@ public final class NexmarkEvents {
     return minAuction + nextLong(random, maxAuction - minAuction + 1 + AUCTION_ID_LEAD);
   }
 
-  /** An auction's length: uniform with a mean of the time {@code numInFlightAuctions} take. */
   /**
    * The longest an auction lasts, ms: twice the time its in-flight auctions take to be made at
    * {@code interEventDelayUs} (Beam's horizon), which bounds {@link #auctionLengthMs}.
@@ -397,6 +448,7 @@ public final class NexmarkEvents {
     return 2 * (eventsForAuctions * interEventDelayUs / 1000L + 1);
   }
 
+  /** An auction's length: uniform with a mean of the time {@code numInFlightAuctions} take. */
   private long auctionLengthMs(long n, Random random) {
     long eventsForAuctions =
         ((long) config.numInFlightAuctions() * PROPORTION_DENOMINATOR) / AUCTION_PROPORTION;

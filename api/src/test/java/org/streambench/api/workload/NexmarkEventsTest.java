@@ -32,6 +32,74 @@ class NexmarkEventsTest {
     }
   }
 
+  /**
+   * With out-of-order groups of 10, Beam's generator makes at position {@code k} the event of
+   * number {@code a(k) = base + (953 k mod 10)} at that event's own time: on Beam's 10 ms timeline,
+   * the golden events of {@code a(k)} at {@code 10 a(k)} ms. Here position {@code k} is due at
+   * {@code 10 k} ms, and the record carries the same event.
+   */
+  @Test
+  void outOfOrderGroupsCarryBeamsAdjustedEventsAtTheirOwnTimes() throws IOException {
+    NexmarkEvents grouped =
+        new NexmarkEvents(
+            NexmarkEvents.Config.DEFAULT, NexmarkDisorder.of(10, 0, 0, k -> 10_000 * k));
+    java.util.Map<Long, String> golden = new java.util.HashMap<>();
+    for (String line : golden()) {
+      golden.put(Long.parseLong(line.substring(0, line.indexOf(','))), line);
+    }
+    int moved = 0;
+    for (long k : golden.keySet()) {
+      long n = grouped.disorder().eventNumber(k);
+      assertEquals((k / 10) * 10 + (953 * k) % 10, n, "position " + k);
+      NexmarkEvents.Event e = grouped.eventAt(k, 10_000 * k);
+      assertEquals(golden.get(n), n + "," + e.kind() + "," + e.fields(), "position " + k);
+      moved += n != k ? 1 : 0;
+    }
+    assertEquals(golden.size() * 8 / 10, moved, "all but 0 and 5 of each ten move");
+  }
+
+  /**
+   * Every whole group holds each of its events once, and no event's time trails one sent before it
+   * by more than the bound: a group's span plus the longest delay.
+   */
+  @Test
+  void disorderPermutesWithinGroupsAndStaysWithinItsBound() {
+    long slotUs = 1000; // 1,000 events/s
+    NexmarkDisorder d = NexmarkDisorder.of(1000, 0.1, 3, k -> slotUs * k);
+    NexmarkEvents events = new NexmarkEvents(NexmarkEvents.Config.DEFAULT, d);
+    assertEquals(999 + 1 + 3000, d.boundMs());
+    java.util.BitSet seen = new java.util.BitSet();
+    long newest = Long.MIN_VALUE;
+    long mostBehind = 0;
+    int delayed = 0;
+    long longest = 0;
+    for (long k = 0; k < 20_000; k++) {
+      seen.set((int) d.eventNumber(k));
+      long t = 1_700_000_000_000_000L + slotUs * k;
+      long time = events.eventAt(k, t).dateTime();
+      newest = Math.max(newest, time);
+      mostBehind = Math.max(mostBehind, newest - time);
+      long delay = d.delayMs(d.eventNumber(k));
+      delayed += delay > 0 ? 1 : 0;
+      longest = Math.max(longest, delay);
+    }
+    assertEquals(20_000, seen.cardinality());
+    assertTrue(mostBehind > 3000 && mostBehind <= d.boundMs(), "behind by " + mostBehind);
+    assertEquals(0.1, delayed / 20_000.0, 0.01);
+    assertTrue(longest > 2900 && longest <= 3000, "longest delay " + longest);
+  }
+
+  @Test
+  void groupsThatBeamsOrderCannotPermuteAreRefused() {
+    assertTrue(NexmarkDisorder.problem(953 * 2, 0, 0).contains("multiple of 953"));
+    assertTrue(NexmarkDisorder.problem(8, 0, 0).contains("divides 952"));
+    assertEquals(null, NexmarkDisorder.problem(1000, 0.1, 3));
+    assertEquals(null, NexmarkDisorder.problem(1, 0, 0));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> NexmarkDisorder.of(1000, 0, 0, null));
+    assertTrue(NexmarkDisorder.of(1, 0, 3, null).none());
+  }
+
   @Test
   void proportionsAreOnePersonThreeAuctionsFortySixBidsInFifty() {
     int[] kinds = new int[3];

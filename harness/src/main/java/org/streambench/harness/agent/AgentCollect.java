@@ -38,7 +38,10 @@ final class AgentCollect {
   static AgentCollect start(CollectRequest request, long injectedMicros) throws Exception {
     Workload workload = Workloads.get(request.workload());
     Params params = Params.resolve(workload, request.params());
-    WorkloadRun run = workload.newRun(params, request.seed(), Guarantee.parse(request.guarantee()));
+    workload.validate(params, request.rate());
+    WorkloadRun run =
+        workload.newRun(
+            params, request.seed(), Guarantee.parse(request.guarantee()), request.rate());
     if (!run.check().mergesObservations()) {
       throw new UsageException(
           "workload " + request.workload() + "'s output cannot be checked in shares by agents");

@@ -98,6 +98,7 @@ public final class AgentCollection implements OutputCollector {
                     job.params(),
                     job.seed(),
                     job.guarantee(),
+                    job.rate(),
                     output.originMicros(),
                     clocks.get(i).offsetMicros(),
                     i,

@@ -37,7 +37,8 @@ public final class AgentGeneration implements InputGenerator {
       String workload,
       Map<String, String> params,
       long seed,
-      String guarantee) {}
+      String guarantee,
+      long rate) {}
 
   private final List<AgentClient> agents;
   private final AgentOffsets offsets;

@@ -34,7 +34,10 @@ final class AgentLoad {
   static AgentLoad start(LoadRequest request, long injectedMicros) {
     Workload workload = Workloads.get(request.workload());
     Params params = Params.resolve(workload, request.params());
-    WorkloadRun run = workload.newRun(params, request.seed(), Guarantee.parse(request.guarantee()));
+    workload.validate(params, request.rate());
+    WorkloadRun run =
+        workload.newRun(
+            params, request.seed(), Guarantee.parse(request.guarantee()), request.rate());
     if (request.totalLoops() > 1 && !run.encodesConcurrently()) {
       throw new UsageException(
           "workload "

@@ -15,6 +15,7 @@ import org.streambench.harness.collector.CollectorShare;
  * @param params its parameters ({@code --param}), defaults filled in by the agent
  * @param seed the run's seed
  * @param guarantee the run's delivery guarantee, by id (read_committed for exactly-once)
+ * @param rate records/s of the whole generation (some workloads' records depend on the schedule)
  * @param originMicros second 0 of the run's series, on the harness's clock (epoch µs)
  * @param clockOffsetMicros how far the agent's clock reads ahead of the harness's
  * @param share this agent's index among the {@code shares}: output partitions {@code p ≡ share (mod
@@ -31,6 +32,7 @@ public record CollectRequest(
     Map<String, String> params,
     long seed,
     String guarantee,
+    long rate,
     long originMicros,
     long clockOffsetMicros,
     int share,

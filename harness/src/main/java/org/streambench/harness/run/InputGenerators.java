@@ -29,6 +29,7 @@ final class InputGenerators {
             request.workload(),
             request.params(),
             request.seed(),
-            request.guarantee().id()));
+            request.guarantee().id(),
+            request.pacedRate()));
   }
 }

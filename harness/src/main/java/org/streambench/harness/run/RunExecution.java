@@ -95,7 +95,8 @@ final class RunExecution {
     WorkloadRun workload =
         request
             .workloadDefinition()
-            .newRun(request.workloadParams(), request.seed(), request.guarantee());
+            .newRun(
+                request.workloadParams(), request.seed(), request.guarantee(), request.pacedRate());
     InputGenerator generator = InputGenerators.of(request, kafka, layout, workload);
     agents = generator instanceof AgentGeneration a ? a : null;
     context =

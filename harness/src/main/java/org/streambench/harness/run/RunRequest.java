@@ -102,6 +102,7 @@ public record RunRequest(
     positive(partitions, "--partitions");
     positive(idleTimeout.toMillis(), "--idle-timeout");
     params = Params.resolve(w, params).asMap();
+    w.validate(Params.of(w, params), mode == Mode.FIXED_RATE ? rate : 0);
     profiles = List.copyOf(profiles);
     engineConfigs = List.copyOf(engineConfigs);
     sets = List.copyOf(sets);
@@ -323,6 +324,11 @@ public record RunRequest(
   /** Whether the run needs a Hadoop: its checkpoints on HDFS, or the engine on YARN. */
   public boolean needsHadoop() {
     return checkpointStorage == CheckpointStorage.HDFS || deployment.yarn();
+  }
+
+  /** The rate the input is paced at, records/s; 0 where it goes as fast as it can. */
+  public long pacedRate() {
+    return mode == Mode.FIXED_RATE ? rate : 0;
   }
 
   /** The resolved workload parameters, typed. */

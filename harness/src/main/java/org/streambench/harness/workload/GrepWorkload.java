@@ -55,7 +55,7 @@ final class GrepWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new WorkloadRun(new GrepCheck(lines(params, seed), pattern(params), guarantee));
   }
 }

@@ -43,7 +43,7 @@ final class GroupingWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new WorkloadRun(
         new GroupingCheck(records(params, seed), params.positiveInt("keys"), guarantee));
   }

@@ -44,7 +44,7 @@ final class JoinWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new WorkloadRun(
         new JoinCheck(
             new JoinParts(

@@ -3,8 +3,11 @@ package org.streambench.harness.workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.streambench.api.Guarantee;
+import org.streambench.api.workload.NexmarkDisorder;
 import org.streambench.api.workload.NexmarkEvents;
 import org.streambench.api.workload.NexmarkQuery;
+import org.streambench.harness.UsageException;
+import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.verifier.workload.NexmarkCheck;
 import org.streambench.verifier.workload.NexmarkStatefulCheck;
 
@@ -60,6 +63,9 @@ final class NexmarkWorkload implements Workload {
     m.put("auction.bytes", Integer.toString(d.avgAuctionByteSize()));
     m.put("bid.bytes", Integer.toString(d.avgBidByteSize()));
     m.put("inter-event.delay.us", Long.toString(d.interEventDelayUs()));
+    m.put("out-of-order.group.size", "1");
+    m.put("delayed.event.probability", "0.0");
+    m.put("occasional.delay.s", "3");
     if (query.shape() == NexmarkQuery.Shape.WINDOWED) {
       m.put("watermark.delay.ms", Long.toString(WATERMARK_DELAY_MS));
     }
@@ -74,14 +80,59 @@ final class NexmarkWorkload implements Workload {
 
   @Override
   public void validate(Params params) {
-    events(params);
+    String wrong =
+        NexmarkDisorder.problem(
+            params.positiveInt("out-of-order.group.size"),
+            params.fraction("delayed.event.probability"),
+            params.nonNegativeInt("occasional.delay.s"));
+    if (wrong != null) {
+      throw new UsageException(name() + ": " + wrong);
+    }
+    events(params, 0);
     if (query.shape() == NexmarkQuery.Shape.WINDOWED) {
       params.nonNegativeInt("watermark.delay.ms");
     }
   }
 
-  static NexmarkEvents events(Params params) {
-    return new NexmarkEvents(
+  /**
+   * Out-of-order groups take their event times from the schedule, so they need one; a windowed
+   * query's events may trail the newest by less than its watermark delay, as no engine would count
+   * a later one and the check's model does not drop any.
+   */
+  @Override
+  public void validate(Params params, long ratePerSecond) {
+    if (ratePerSecond == 0 && params.positiveInt("out-of-order.group.size") > 1) {
+      throw new UsageException(
+          name()
+              + ": out-of-order groups need a paced run (--mode fixed-rate): an event's time is"
+              + " its place in the schedule");
+    }
+    if (query.shape() != NexmarkQuery.Shape.WINDOWED) {
+      return;
+    }
+    long bound = events(params, ratePerSecond).disorder().boundMs();
+    long delay = params.nonNegativeInt("watermark.delay.ms");
+    if (bound > 0 && bound >= delay) {
+      int group = params.positiveInt("out-of-order.group.size");
+      String why =
+          (group > 1
+                  ? "out-of-order groups of " + group + " at " + ratePerSecond + " events/s"
+                  : "")
+              + (group > 1 && params.fraction("delayed.event.probability") > 0 ? " and " : "")
+              + (params.fraction("delayed.event.probability") > 0
+                  ? "delays up to " + params.nonNegativeInt("occasional.delay.s") + " s"
+                  : "");
+      throw new UsageException(
+          String.format(
+              "%s: events may trail the newest by up to %d ms (%s), not less than"
+                  + " watermark.delay.ms %d: they would be late, which the check does not model",
+              name(), bound, why, delay));
+    }
+  }
+
+  /** The events of a run paced at {@code ratePerSecond} (0: unpaced, in order only). */
+  static NexmarkEvents events(Params params, long ratePerSecond) {
+    NexmarkEvents.Config config =
         new NexmarkEvents.Config(
             params.positiveInt("hot.auction.ratio"),
             params.positiveInt("hot.sellers.ratio"),
@@ -91,7 +142,16 @@ final class NexmarkWorkload implements Workload {
             params.nonNegativeInt("person.bytes"),
             params.nonNegativeInt("auction.bytes"),
             params.nonNegativeInt("bid.bytes"),
-            params.positiveInt("inter-event.delay.us")));
+            params.positiveInt("inter-event.delay.us"));
+    int group = params.positiveInt("out-of-order.group.size");
+    PacingSchedule schedule = ratePerSecond > 0 ? new PacingSchedule(ratePerSecond) : null;
+    return new NexmarkEvents(
+        config,
+        NexmarkDisorder.of(
+            schedule == null ? 1 : group,
+            params.fraction("delayed.event.probability"),
+            params.nonNegativeInt("occasional.delay.s"),
+            schedule == null ? null : seq -> schedule.intendedNanos(seq) / 1000));
   }
 
   /** A stateless query's input is a function of seq alone; a stateful one's check tallies it. */
@@ -101,14 +161,15 @@ final class NexmarkWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
+    NexmarkEvents events = events(params, ratePerSecond);
     return new WorkloadRun(
         switch (query.shape()) {
-          case STATELESS -> new NexmarkCheck(events(params), query, guarantee);
-          case JOIN -> new NexmarkStatefulCheck(events(params), query, guarantee, 0);
+          case STATELESS -> new NexmarkCheck(events, query, guarantee);
+          case JOIN -> new NexmarkStatefulCheck(events, query, guarantee, 0);
           case WINDOWED ->
               new NexmarkStatefulCheck(
-                  events(params), query, guarantee, params.nonNegativeInt("watermark.delay.ms"));
+                  events, query, guarantee, params.nonNegativeInt("watermark.delay.ms"));
         });
   }
 }

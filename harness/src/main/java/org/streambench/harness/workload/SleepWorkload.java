@@ -27,7 +27,7 @@ final class SleepWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     params.nonNegativeInt("sleep.ms");
     return new WorkloadRun(new IdentityCheck(0, guarantee));
   }

@@ -28,7 +28,7 @@ final class StateMachineWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new WorkloadRun(
         new StateMachineCheck(
             new StateMachineInput(

@@ -37,7 +37,7 @@ final class UriCountWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new WorkloadRun(
         new UriCountCheck(
             new AccessLogs(seed, params.positiveInt("uris")),

@@ -45,7 +45,7 @@ final class WordCountWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new WorkloadRun(
         new WordCountCheck(
             sentences(params, seed),

@@ -49,5 +49,12 @@ public interface Workload {
     return false;
   }
 
-  WorkloadRun newRun(Params params, long seed, Guarantee guarantee);
+  /**
+   * Checks resolved parameters against the run's pacing, {@code ratePerSecond} records/s (0: as
+   * fast as the producer takes them); throws a usage error.
+   */
+  default void validate(Params params, long ratePerSecond) {}
+
+  /** One run's input and check, its input paced at {@code ratePerSecond} (0: unpaced). */
+  WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond);
 }

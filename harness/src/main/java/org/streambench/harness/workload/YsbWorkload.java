@@ -49,7 +49,7 @@ final class YsbWorkload implements Workload {
   }
 
   @Override
-  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee) {
+  public WorkloadRun newRun(Params params, long seed, Guarantee guarantee, long ratePerSecond) {
     return new Run(
         new YsbCheck(
             new YsbEvents(

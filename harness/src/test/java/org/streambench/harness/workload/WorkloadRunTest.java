@@ -2,6 +2,8 @@ package org.streambench.harness.workload;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -13,11 +15,13 @@ import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.NexmarkDisorder;
 import org.streambench.api.workload.NexmarkEvents;
 import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.StateMachineInput;
 import org.streambench.api.workload.WordSentences;
 import org.streambench.api.workload.YsbEvents;
+import org.streambench.harness.UsageException;
 import org.streambench.verifier.workload.GrepCheck;
 import org.streambench.verifier.workload.GroupingCheck;
 import org.streambench.verifier.workload.IdentityCheck;
@@ -39,6 +43,9 @@ import org.streambench.verifier.workload.YsbCheck;
 class WorkloadRunTest {
   private static final long SEED = 11;
   private static final Guarantee G = Guarantee.EXACTLY_ONCE;
+
+  /** The rate {@link #same} encodes at: a record every 1,000 µs. */
+  private static final long RATE = 1000;
 
   @Test
   void everyWorkloadPassesItsParametersToItsCheck() {
@@ -96,11 +103,46 @@ class WorkloadRunTest {
         "nexmark-q8",
         windowed,
         new NexmarkStatefulCheck(new NexmarkEvents(small), NexmarkQuery.Q8, G, 700));
+    Map<String, String> disordered = new java.util.HashMap<>(nexmark);
+    disordered.put("out-of-order.group.size", "10");
+    disordered.put("delayed.event.probability", "0.1");
+    disordered.put("occasional.delay.s", "1");
+    Map<String, String> disorderedWindowed = new java.util.HashMap<>(disordered);
+    disorderedWindowed.put("watermark.delay.ms", "2000");
+    NexmarkEvents outOfOrder =
+        new NexmarkEvents(small, NexmarkDisorder.of(10, 0.1, 1, seq -> seq * 1000));
+    same("nexmark-q1", disordered, new NexmarkCheck(outOfOrder, NexmarkQuery.Q1, G));
+    same(
+        "nexmark-q7",
+        disorderedWindowed,
+        new NexmarkStatefulCheck(outOfOrder, NexmarkQuery.Q7, G, 2000));
+  }
+
+  /**
+   * Out-of-order groups take their times from the schedule, and a windowed query's events must
+   * trail the newest by less than its watermark delay: a clear usage error otherwise.
+   */
+  @Test
+  void nexmarkDisorderTheRunCannotHonourIsRefused() {
+    Workload q7 = Workloads.get("nexmark-q7");
+    Params grouped = Params.resolve(q7, Map.of("out-of-order.group.size", "1000"));
+    UsageException unpaced = assertThrows(UsageException.class, () -> q7.validate(grouped, 0));
+    assertTrue(unpaced.getMessage().contains("paced run"), unpaced.getMessage());
+    // 1,000 events at 100/s span 10 s, past the 4 s watermark delay
+    UsageException late = assertThrows(UsageException.class, () -> q7.validate(grouped, 100));
+    assertTrue(late.getMessage().contains("watermark.delay.ms 4000"), late.getMessage());
+    q7.validate(grouped, 10_000);
+    Workload q1 = Workloads.get("nexmark-q1");
+    q1.validate(Params.resolve(q1, Map.of("out-of-order.group.size", "1000")), 100);
+    UsageException inOrder =
+        assertThrows(
+            UsageException.class, () -> Params.resolve(q7, Map.of("out-of-order.group.size", "8")));
+    assertTrue(inOrder.getMessage().contains("divides 952"), inOrder.getMessage());
   }
 
   private static void same(String workload, Map<String, String> params, OutputCheck expected) {
     Workload w = Workloads.get(workload);
-    WorkloadRun run = w.newRun(Params.resolve(w, params), SEED, G);
+    WorkloadRun run = w.newRun(Params.resolve(w, params), SEED, G, RATE);
     OutputCheck got = run.check();
     assertEquals(expected.getClass(), got.getClass(), workload);
     assertEquals(expected.maxRecordBytes(), run.maxRecordBytes(), workload);

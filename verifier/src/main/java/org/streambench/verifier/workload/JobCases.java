@@ -1,6 +1,7 @@
 package org.streambench.verifier.workload;
 
 import java.util.Map;
+import java.util.function.LongFunction;
 import java.util.regex.Pattern;
 import org.streambench.api.Guarantee;
 import org.streambench.api.workload.AccessLogs;
@@ -8,6 +9,7 @@ import org.streambench.api.workload.GrepLines;
 import org.streambench.api.workload.GroupingRecords;
 import org.streambench.api.workload.JoinParts;
 import org.streambench.api.workload.KeyDistribution;
+import org.streambench.api.workload.NexmarkDisorder;
 import org.streambench.api.workload.NexmarkEvents;
 import org.streambench.api.workload.NexmarkQuery;
 import org.streambench.api.workload.StateMachineInput;
@@ -58,16 +60,31 @@ public final class JobCases {
    * #NEXMARK_WATERMARK_DELAY_MS} behind ({@code watermark.delay.ms}) and the end marker after them.
    */
   public static Replay nexmark(NexmarkQuery q) {
-    NexmarkEvents events = new NexmarkEvents(NexmarkEvents.Config.DEFAULT);
+    return nexmark(q, step -> NexmarkDisorder.NONE);
+  }
+
+  /**
+   * {@link #nexmark} with the events out of event-time order as Beam's generator sends them with
+   * out-of-order groups of 100 and a tenth of them delayed by up to 1 s: by at most 1.5 s, less
+   * than the watermark delay, so every engine must give the rows of the events in order.
+   */
+  public static Replay nexmarkOutOfOrder(NexmarkQuery q) {
+    return nexmark(q, step -> NexmarkDisorder.of(100, 0.1, 1, seq -> seq * step));
+  }
+
+  private static Replay nexmark(NexmarkQuery q, LongFunction<NexmarkDisorder> disorderAtStep) {
+    long step = q.shape() == NexmarkQuery.Shape.WINDOWED ? 5 * STEP_MICROS : STEP_MICROS;
+    NexmarkEvents events =
+        new NexmarkEvents(NexmarkEvents.Config.DEFAULT, disorderAtStep.apply(step));
     return switch (q.shape()) {
       case STATELESS ->
           Replay.of(
               () -> new NexmarkCheck(events, q, GUARANTEE),
               q.selects() ? 30_000 : 5000,
               START,
-              STEP_MICROS);
-      case JOIN -> Replay.of(() -> nexmarkStateful(events, q), 60_000, START, STEP_MICROS);
-      case WINDOWED -> Replay.of(() -> nexmarkStateful(events, q), 24_000, START, 5 * STEP_MICROS);
+              step);
+      case JOIN -> Replay.of(() -> nexmarkStateful(events, q), 60_000, START, step);
+      case WINDOWED -> Replay.of(() -> nexmarkStateful(events, q), 24_000, START, step);
     };
   }
 

@@ -20,7 +20,8 @@ import org.streambench.verifier.VerdictBuilder;
 /**
  * Nexmark's stateless queries (docs/nexmark.md): each output row is one bid, {@code seq,t,<the
  * query's columns>,in,out}, expected once for every bid the query keeps; its columns must be the
- * query's of the bid that {@code seq} regenerates, else the row is wrong.
+ * query's of the bid that {@code seq} and {@code t} regenerate ({@link NexmarkEvents#bidAt}), else
+ * the row is wrong.
  *
  * <ul>
  *   <li>q0, pass-through: {@code auction,bidder,price,dateTime,extra} of every bid;
@@ -64,8 +65,8 @@ public final class NexmarkCheck extends SeqOutputCheck {
   protected void prepareExpectations(long sent) {
     BitSet kept = new BitSet();
     for (long seq = 0; seq < sent; seq++) {
-      if (NexmarkEvents.kind(seq) == NexmarkEvents.BID
-          && (!query.selects() || query.keepsAuction(events.auctionOfBid(seq)))) {
+      if (events.kindAt(seq) == NexmarkEvents.BID
+          && (!query.selects() || query.keepsAuction(events.auctionOfBidAt(seq)))) {
         kept.set((int) seq);
       }
     }
@@ -86,16 +87,16 @@ public final class NexmarkCheck extends SeqOutputCheck {
     observed(seq);
     // a row for an event that is no bid is phantom (no query emits one); so is one for a bid the
     // query does not keep, and the verdict counts as wrong only the kept bids' rows
-    if (NexmarkEvents.kind(seq) == NexmarkEvents.BID && !rowMatches(seq, fields.number(1))) {
+    if (events.kindAt(seq) == NexmarkEvents.BID && !rowMatches(seq, fields.number(1))) {
       wrong.set((int) seq);
       notes.example("wrong", new String(value, StandardCharsets.UTF_8));
     }
     return fields.stamps(stamps, 1, n - 2, n - 1);
   }
 
-  /** Whether the row's columns are the query's of bid {@code seq}, intended at {@code t}. */
+  /** Whether the row's columns are the query's of the bid at {@code seq}, intended at {@code t}. */
   private boolean rowMatches(long seq, long t) {
-    NexmarkEvents.Bid bid = events.bid(seq, t / 1000);
+    NexmarkEvents.Bid bid = events.bidAt(seq, t);
     List<String> expected = query.columns(bid);
     for (int i = 0; i < expected.size(); i++) {
       String got = fields.text(2 + i);

@@ -23,7 +23,10 @@ abstract class NexmarkModel {
     }
   }
 
-  /** Event {@code seq}, {@code e}, intended at {@code t} (µs), was generated; in seq order. */
+  /**
+   * The event at position {@code seq}, {@code e}, intended at {@code t} (µs), was generated; in seq
+   * order.
+   */
   abstract void add(long seq, long t, NexmarkEvents.Event e);
 
   /**
@@ -37,13 +40,18 @@ abstract class NexmarkModel {
     return -1;
   }
 
-  static NexmarkModel of(NexmarkQuery query) {
+  /**
+   * The model of {@code query} over events whose time may trail one generated before them by up to
+   * {@code disorderMs} ({@link org.streambench.api.workload.NexmarkDisorder#boundMs}): it keeps
+   * what it tallies that long past the point events in order would have closed it.
+   */
+  static NexmarkModel of(NexmarkQuery query, long disorderMs) {
     return switch (query) {
       case Q3 -> new LocalItemSuggestion();
-      case Q4 -> new AveragePrice();
+      case Q4 -> new AveragePrice(disorderMs);
       case Q5 -> new HotItems();
-      case Q7 -> new HighestBid();
-      case Q8 -> new NewUsers();
+      case Q7 -> new HighestBid(disorderMs);
+      case Q8 -> new NewUsers(disorderMs);
       default -> throw new IllegalArgumentException(query + " is stateless");
     };
   }
@@ -90,32 +98,50 @@ abstract class NexmarkModel {
 
   /**
    * q4: per category and tumbling window of the auctions' expiry, the average of their winning
-   * prices (the highest bid from an auction's opening to its expiry, both included); the row's time
-   * is the latest of those auctions and of all their bids in time, as every such bid decides a
-   * winning price. An auction is open until event time passes its expiry (events arrive in
-   * intended-time order, so no later bid counts).
+   * prices (the highest bid from an auction's opening to its expiry, both included, whichever of
+   * the two came first); the row's time is the latest of those auctions and of all their bids in
+   * time, as every such bid decides a winning price. An auction is open until the newest event
+   * time, less the disorder, passes its expiry: no bid in time can come after that.
    */
   static final class AveragePrice extends NexmarkModel {
+    private final long disorderMs;
     private final Map<Long, OpenAuction> open = new HashMap<>();
     private final TreeMap<Long, List<Long>> byExpiry = new TreeMap<>();
     private final Map<String, long[]> windows = new HashMap<>(); // sum, count, latest t
 
+    /** Bids that came before their auction, by auction: {@code dateTime, price, t} each. */
+    private final Map<Long, List<long[]>> waiting = new HashMap<>();
+
+    private long latest = Long.MIN_VALUE;
+    private long purgedAt = Long.MIN_VALUE;
+
+    AveragePrice(long disorderMs) {
+      this.disorderMs = disorderMs;
+    }
+
     @Override
     void add(long seq, long t, NexmarkEvents.Event e) {
+      latest = Math.max(latest, e.dateTime());
       if (e instanceof NexmarkEvents.Auction a) {
-        closeBefore(a.dateTime());
-        open.put(a.id(), new OpenAuction(a.category(), a.dateTime(), t));
+        OpenAuction o = new OpenAuction(a.category(), a.dateTime(), a.expires(), t);
+        List<long[]> early = waiting.remove(a.id());
+        if (early != null) {
+          early.forEach(b -> o.bid(b[0], b[1], b[2]));
+        }
+        open.put(a.id(), o);
         byExpiry.computeIfAbsent(a.expires(), x -> new ArrayList<>()).add(a.id());
       } else if (e instanceof NexmarkEvents.Bid b) {
-        closeBefore(b.dateTime());
         OpenAuction a = open.get(b.auction());
-        if (a != null && b.dateTime() >= a.dateTime) {
-          a.price = Math.max(a.price, b.price());
-          a.latestT = Math.max(a.latestT, t);
+        if (a != null) {
+          a.bid(b.dateTime(), b.price(), t);
+        } else {
+          waiting
+              .computeIfAbsent(b.auction(), x -> new ArrayList<>())
+              .add(new long[] {b.dateTime(), b.price(), t});
         }
-      } else if (e instanceof NexmarkEvents.Person p) {
-        closeBefore(p.dateTime());
       }
+      closeBefore(latest - disorderMs);
+      forgetWaitingBefore(latest - disorderMs);
     }
 
     /** Closes the auctions that expired before event time {@code dateTime} (ms). */
@@ -126,6 +152,20 @@ abstract class NexmarkModel {
           close(open.remove(id), expired.getKey());
         }
       }
+    }
+
+    /**
+     * Drops the waiting bids before {@code dateTime}, once a second of event time: an auction that
+     * comes from now on opens after it, so none of them counts (most name an auction already
+     * closed).
+     */
+    private void forgetWaitingBefore(long dateTime) {
+      if (dateTime < purgedAt + 1000) {
+        return;
+      }
+      purgedAt = dateTime;
+      waiting.values().forEach(bids -> bids.removeIf(b -> b[0] < dateTime));
+      waiting.values().removeIf(List::isEmpty);
     }
 
     private void close(OpenAuction a, long expires) {
@@ -162,37 +202,53 @@ abstract class NexmarkModel {
       return rows;
     }
 
-    /** An auction until it closes: its highest bid so far (-1: none) and latest time. */
+    /** An auction until it closes: its highest bid in time so far (-1: none) and latest time. */
     private static final class OpenAuction {
       private final long category;
-      private final long dateTime;
+      private final long opened;
+      private final long expires;
       private long price = -1;
       private long latestT;
 
-      OpenAuction(long category, long dateTime, long t) {
+      OpenAuction(long category, long opened, long expires, long t) {
         this.category = category;
-        this.dateTime = dateTime;
+        this.opened = opened;
+        this.expires = expires;
         this.latestT = t;
+      }
+
+      void bid(long dateTime, long bidPrice, long t) {
+        if (dateTime >= opened && dateTime <= expires) {
+          price = Math.max(price, bidPrice);
+          latestT = Math.max(latestT, t);
+        }
       }
     }
   }
 
   /**
-   * A query over tumbling windows: each window's state until event time has moved a window past it
-   * (events arrive in intended-time order), then only its rows.
+   * A query over tumbling windows: each window's state until the newest event time, less the
+   * disorder, has moved a window past it, then only its rows.
    */
   abstract static class Windowed<W> extends NexmarkModel {
+    private final long disorderMs;
     private final TreeMap<Long, W> open = new TreeMap<>();
     private final Map<String, Row> rows = new HashMap<>();
+    private long latest = Long.MIN_VALUE;
 
-    /** The window of event time {@code dateTime} (ms), closing those a window behind it. */
+    Windowed(long disorderMs) {
+      this.disorderMs = disorderMs;
+    }
+
+    /** The window of event time {@code dateTime} (ms), closing those no event can reach now. */
     final W window(long dateTime) {
-      long start = windowStart(dateTime);
-      while (!open.isEmpty() && open.firstKey() < start - NexmarkQuery.WINDOW_MS) {
+      latest = Math.max(latest, dateTime);
+      long horizon = windowStart(latest - disorderMs) - NexmarkQuery.WINDOW_MS;
+      while (!open.isEmpty() && open.firstKey() < horizon) {
         var oldest = open.pollFirstEntry();
         close(oldest.getKey(), oldest.getValue(), rows);
       }
-      return open.computeIfAbsent(start, s -> newWindow());
+      return open.computeIfAbsent(windowStart(dateTime), s -> newWindow());
     }
 
     abstract W newWindow();
@@ -210,6 +266,10 @@ abstract class NexmarkModel {
 
   /** q7: per tumbling window, the bids at its highest price; each row waits for the window. */
   static final class HighestBid extends Windowed<HighestBid.Highest> {
+    HighestBid(long disorderMs) {
+      super(disorderMs);
+    }
+
     @Override
     void add(long seq, long t, NexmarkEvents.Event e) {
       if (e instanceof NexmarkEvents.Bid b) {
@@ -323,6 +383,10 @@ abstract class NexmarkModel {
    * time is the latest of the person and their auctions in the window.
    */
   static final class NewUsers extends Windowed<NewUsers.Window> {
+    NewUsers(long disorderMs) {
+      super(disorderMs);
+    }
+
     @Override
     void add(long seq, long t, NexmarkEvents.Event e) {
       if (e instanceof NexmarkEvents.Person p) {

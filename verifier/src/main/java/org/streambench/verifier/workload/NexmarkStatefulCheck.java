@@ -32,6 +32,10 @@ public final class NexmarkStatefulCheck extends OutputCheck {
   private final VerdictBuilder malformed = new VerdictBuilder(Guarantee.AT_LEAST_ONCE);
   private long received;
   private long malformedRows;
+
+  /** The latest event time generated (ms): past the last record's own once out of order. */
+  private long latestEventMs;
+
   private volatile Map<String, NexmarkModel.Row> expectedRows;
 
   /** On the observing thread: how many of {@code countedFor}'s keys have arrived. */
@@ -49,7 +53,7 @@ public final class NexmarkStatefulCheck extends OutputCheck {
     this.query = query;
     this.guarantee = guarantee;
     this.watermarkDelayMicros = watermarkDelayMs * 1000;
-    this.model = NexmarkModel.of(query);
+    this.model = NexmarkModel.of(query, events.disorder().boundMs());
     this.fields = new OutputFields(query.outputColumns() + 4);
   }
 
@@ -60,14 +64,16 @@ public final class NexmarkStatefulCheck extends OutputCheck {
 
   @Override
   public int encode(long seq, long t, byte[] buf) {
-    NexmarkEvents.Event e = events.event(seq, t / 1000);
+    NexmarkEvents.Event e = events.eventAt(seq, t);
     model.add(seq, t, e);
+    latestEventMs = Math.max(latestEventMs, e.dateTime());
     return NexmarkEvents.encode(seq, t, e, buf);
   }
 
   /**
-   * A windowed query's: event time a window and the watermark delay past the last event (and, for
-   * q4, the longest an auction lasts), {@link NexmarkQuery#endMarkerLeadMs(long, long)}.
+   * A windowed query's: event time a window and the watermark delay past the last event (or the
+   * latest, out of order), and for q4 the longest an auction lasts ({@link
+   * NexmarkQuery#endMarkerLeadMs(long, long)}).
    */
   @Override
   public int encodeEndMarker(long lastT, byte[] buf) {
@@ -76,7 +82,7 @@ public final class NexmarkStatefulCheck extends OutputCheck {
     }
     long past =
         query.endMarkerLeadMs(watermarkDelayMicros / 1000, events.maxAuctionLengthMs()) * 1000;
-    return NexmarkEvents.encodeEndMarker(lastT + past, buf);
+    return NexmarkEvents.encodeEndMarker(Math.max(lastT, latestEventMs * 1000) + past, buf);
   }
 
   @Override

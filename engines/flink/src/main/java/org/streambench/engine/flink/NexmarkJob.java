@@ -251,15 +251,15 @@ final class NexmarkJob {
   }
 
   /**
-   * Each record's event time is its {@code t} in ms (an event's {@code dateTime}; the end marker's
-   * too, which so moves its partition's watermark past the last windows). A windowed query's
-   * watermark trails the newest of a partition's by {@code watermark.delay.ms}, the nexmark
-   * project's {@code WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND} at its default; the
-   * others need no watermarks.
+   * Each record's event time is its event's {@code dateTime} (the end marker's its {@code t} in ms,
+   * which so moves its partition's watermark past the last windows). A windowed query's watermark
+   * trails the newest of a partition's by {@code watermark.delay.ms}, the nexmark project's {@code
+   * WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND} at its default; the others need no
+   * watermarks.
    */
   static WatermarkStrategy<Line> eventTime(NexmarkQuery q, WorkloadParams params) {
     SerializableTimestampAssigner<Line> dateTime =
-        (e, kafkaTime) -> Csv.longField(e.value(), 1) / 1000;
+        (e, kafkaTime) -> NexmarkEvents.eventTimeMs(e.value());
     return q.shape() == NexmarkQuery.Shape.WINDOWED
         ? KafkaIo.eventTime(Duration.ofMillis(params.longValue("watermark.delay.ms")), dateTime)
         : WatermarkStrategy.<Line>noWatermarks().withTimestampAssigner(dateTime);

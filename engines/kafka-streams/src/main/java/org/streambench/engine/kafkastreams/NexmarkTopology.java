@@ -376,15 +376,7 @@ final class NexmarkTopology {
    * so that a task reading several partitions takes their records in event-time order.
    */
   static final TimestampExtractor EVENT_TIME =
-      (record, partitionTime) -> {
-        String e = (String) record.value();
-        return switch (kind(e)) {
-          case NexmarkEvents.PERSON -> Csv.longField(e, 9);
-          case NexmarkEvents.AUCTION -> Csv.longField(e, 8);
-          case NexmarkEvents.BID -> Csv.longField(e, 6);
-          default -> Csv.longField(e, 1) / 1000;
-        };
-      };
+      (record, partitionTime) -> NexmarkEvents.eventTimeMs((String) record.value());
 
   /** The stamped events {@code seq,t,kind,fields...,in}, end markers included, at event time. */
   static KStream<String, String> events(StreamsBuilder builder, JobSpec spec) {
