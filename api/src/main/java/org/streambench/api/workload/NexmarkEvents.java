@@ -231,6 +231,18 @@ public final class NexmarkEvents {
     return auctionOfBid(disorder.eventNumber(seq));
   }
 
+  /** The price of the bid at position {@code seq}, from its draws up to the price only. */
+  public long priceOfBidAt(long seq) {
+    long n = disorder.eventNumber(seq);
+    if (kind(n) != BID) {
+      throw new IllegalArgumentException("event " + n + " is not a bid");
+    }
+    Random random = new Random(n);
+    auction(n, random);
+    bidder(n, random);
+    return price(random);
+  }
+
   /** The kind of event {@code n}: {@link #PERSON}, {@link #AUCTION} or {@link #BID}. */
   public static int kind(long n) {
     long rem = n % PROPORTION_DENOMINATOR;
@@ -370,14 +382,19 @@ public final class NexmarkEvents {
 
   private Bid bid(long n, Random random, long dateTime) {
     long auction = auction(n, random);
-    long bidder =
-        random.nextInt(config.hotBiddersRatio()) > 0
-            ? (lastBase0PersonId(n) / HOT_BIDDER_RATIO) * HOT_BIDDER_RATIO + 1
-            : nextBase0PersonId(n, random);
-    bidder += FIRST_PERSON_ID;
+    long bidder = bidder(n, random);
     long price = price(random);
     String extra = extra(random, 8 + 8 + 8 + 8, config.avgBidByteSize());
     return new Bid(auction, bidder, price, dateTime, extra);
+  }
+
+  /** A bid's bidder: its draws after the auction's. */
+  private long bidder(long n, Random random) {
+    long base0 =
+        random.nextInt(config.hotBiddersRatio()) > 0
+            ? (lastBase0PersonId(n) / HOT_BIDDER_RATIO) * HOT_BIDDER_RATIO + 1
+            : nextBase0PersonId(n, random);
+    return base0 + FIRST_PERSON_ID;
   }
 
   /** A bid's auction: its first draws. */

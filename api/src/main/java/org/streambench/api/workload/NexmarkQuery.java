@@ -45,7 +45,7 @@ public enum NexmarkQuery {
     }
 
     @Override
-    public boolean keepsAuction(long auction) {
+    public boolean keeps(long auction, long price) {
       return auction % AUCTION_SKIP == 0;
     }
 
@@ -85,7 +85,38 @@ public enum NexmarkQuery {
    * Monitor new users: the people who opened an auction in the tumbling 10 s window they joined in,
    * {@code id,name,starttime} (the window's start, epoch ms).
    */
-  Q8(3, Shape.WINDOWED);
+  Q8(3, Shape.WINDOWED),
+  /**
+   * Calculation: {@code SELECT auction, bidder, 0.908 * price AS price, CASE WHEN HOUR(dateTime) >=
+   * 8 AND HOUR(dateTime) <= 18 THEN 'dayTime' WHEN HOUR(dateTime) <= 6 OR HOUR(dateTime) >= 20 THEN
+   * 'nightTime' ELSE 'otherTime' END AS bidTimeType, dateTime, extra, count_char(extra, 'c') AS
+   * c_counts FROM bid WHERE 0.908 * price > 1000000 AND 0.908 * price < 50000000}, the hour in UTC
+   * and {@code count_char} the nexmark project's function (the times a character occurs).
+   */
+  Q14(7) {
+    @Override
+    public boolean selects() {
+      return true;
+    }
+
+    @Override
+    public boolean keeps(long auction, long price) {
+      BigDecimal euros = euros(price);
+      return euros.compareTo(Q14_MIN_EUROS) > 0 && euros.compareTo(Q14_MAX_EUROS) < 0;
+    }
+
+    @Override
+    public List<String> columns(NexmarkEvents.Bid bid) {
+      return List.of(
+          Long.toString(bid.auction()),
+          Long.toString(bid.bidder()),
+          euros(bid.price()).toPlainString(),
+          bidTimeType(bid.dateTime()),
+          Long.toString(bid.dateTime()),
+          bid.extra(),
+          Long.toString(countChar(bid.extra(), 'c')));
+    }
+  };
 
   /** How a query's output relates to its input. */
   public enum Shape {
@@ -134,6 +165,33 @@ public enum NexmarkQuery {
   /** q2 keeps the bids of every 123rd auction (Nexmark's {@code auctionSkip}). */
   public static final long AUCTION_SKIP = 123;
 
+  /** q14 keeps the bids whose price in euros is strictly between these. */
+  public static final BigDecimal Q14_MIN_EUROS = BigDecimal.valueOf(1_000_000);
+
+  public static final BigDecimal Q14_MAX_EUROS = BigDecimal.valueOf(50_000_000);
+
+  /**
+   * q14's {@code bidTimeType} of a bid at {@code dateTime} (epoch ms): its hour of the day in UTC
+   * from 8 to 18 is {@code dayTime}, up to 6 or from 20 {@code nightTime}, else {@code otherTime}.
+   */
+  public static String bidTimeType(long dateTime) {
+    int hour = (int) Math.floorMod(dateTime / 3_600_000L, 24L);
+    return hour >= 8 && hour <= 18
+        ? "dayTime"
+        : hour <= 6 || hour >= 20 ? "nightTime" : "otherTime";
+  }
+
+  /** The nexmark project's {@code count_char(s, c)}: how often {@code c} occurs in {@code s}. */
+  public static long countChar(String s, char c) {
+    long count = 0;
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) == c) {
+        count++;
+      }
+    }
+    return count;
+  }
+
   private final int outputColumns;
   private final Shape shape;
 
@@ -170,13 +228,16 @@ public enum NexmarkQuery {
     return outputColumns;
   }
 
-  /** Whether it keeps only some bids ({@link #keepsAuction}), not every one. */
+  /** Whether it keeps only some bids ({@link #keeps}), not every one. */
   public boolean selects() {
     return false;
   }
 
-  /** Whether it emits a row for a bid on {@code auction} (a selection keeps some only). */
-  public boolean keepsAuction(long auction) {
+  /**
+   * Whether it emits a row for a bid on {@code auction} at {@code price} (a selection keeps some
+   * only, by these two alone).
+   */
+  public boolean keeps(long auction, long price) {
     return true;
   }
 

@@ -173,6 +173,34 @@ class NexmarkEventsTest {
     }
   }
 
+  /** q14's filter needs only a bid's price: the same as the whole bid's. */
+  @Test
+  void aBidsPriceAloneIsTheWholeBidsPrice() {
+    for (long n = 0; n < 5_000; n++) {
+      if (NexmarkEvents.kind(n) == NexmarkEvents.BID) {
+        assertEquals(events.bid(n, 0).price(), events.priceOfBidAt(n), "bid " + n);
+      }
+    }
+  }
+
+  @Test
+  void q14TellsTheTimeOfDayInUtcAndCountsCharacters() {
+    long midnight = 1_763_769_600_000L; // 2025-11-22T00:00Z
+    long hour = 3_600_000L;
+    assertEquals("nightTime", NexmarkQuery.bidTimeType(midnight + 6 * hour + hour - 1));
+    assertEquals("otherTime", NexmarkQuery.bidTimeType(midnight + 7 * hour));
+    assertEquals("dayTime", NexmarkQuery.bidTimeType(midnight + 8 * hour));
+    assertEquals("dayTime", NexmarkQuery.bidTimeType(midnight + 19 * hour - 1));
+    assertEquals("otherTime", NexmarkQuery.bidTimeType(midnight + 19 * hour));
+    assertEquals("nightTime", NexmarkQuery.bidTimeType(midnight + 20 * hour));
+    assertEquals(3, NexmarkQuery.countChar("acbccd", 'c'));
+    assertEquals(0, NexmarkQuery.countChar("", 'c'));
+    // 0.908 × 1,101,322 = 1,000,000.376 (kept); 0.908 × 1,101,321 = 999,999.468 (not)
+    assertTrue(NexmarkQuery.Q14.keeps(1, 1_101_322));
+    assertFalse(NexmarkQuery.Q14.keeps(1, 1_101_321));
+    assertFalse(NexmarkQuery.Q14.keeps(1, 55_066_080)); // 50,000,000.64 euros
+  }
+
   @Test
   void onlyBidsAreBids() {
     assertFalse(NexmarkEvents.kind(0) == NexmarkEvents.BID);

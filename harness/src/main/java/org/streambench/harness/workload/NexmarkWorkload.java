@@ -47,6 +47,9 @@ final class NexmarkWorkload implements Workload {
       case Q8 ->
           "Nexmark q8: the people who opened an auction in the 10 s window they joined in (a"
               + " windowed join, event time)";
+      case Q14 ->
+          "Nexmark q14: the bids between 1 and 50 million euros with their time of day and a"
+              + " function of their extra field (a filter and user-defined functions)";
     };
   }
 

@@ -68,7 +68,8 @@ class WorkloadMatrixIT {
           Map.entry("nexmark-q4", NEXMARK_OUT_OF_ORDER),
           Map.entry("nexmark-q5", NEXMARK_OUT_OF_ORDER),
           Map.entry("nexmark-q7", NEXMARK_OUT_OF_ORDER),
-          Map.entry("nexmark-q8", NEXMARK_OUT_OF_ORDER));
+          Map.entry("nexmark-q8", NEXMARK_OUT_OF_ORDER),
+          Map.entry("nexmark-q14", NEXMARK_OUT_OF_ORDER));
 
   /** Preferred guarantees; an engine without exactly-once runs its strongest one instead. */
   private static final Map<String, Guarantee> GUARANTEE =
@@ -88,7 +89,7 @@ class WorkloadMatrixIT {
       List.of(
           // a per-record function between identity's ends (EngineMatrixIT runs those ends on every
           // engine and guarantee)
-          List.of("sleep", "grep", "nexmark-q0", "nexmark-q1", "nexmark-q2"),
+          List.of("sleep", "grep", "nexmark-q0", "nexmark-q1", "nexmark-q2", "nexmark-q14"),
           // keyed state, shuffled by key (statemachine and wordcount under exactly-once; in this
           // order Kafka Streams runs wordcount, whose RocksDB stores are checked below)
           List.of("statemachine", "wordcount", "grouping"),

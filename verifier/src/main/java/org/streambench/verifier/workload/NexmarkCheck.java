@@ -27,7 +27,9 @@ import org.streambench.verifier.VerdictBuilder;
  *   <li>q0, pass-through: {@code auction,bidder,price,dateTime,extra} of every bid;
  *   <li>q1, currency conversion: the same with {@code price} in euros, {@code 0.908 × price};
  *   <li>q2, selection: {@code auction,price} of the bids whose auction is a multiple of {@code
- *       auction-skip} (123).
+ *       auction-skip} (123);
+ *   <li>q14, calculation: q1's columns with the bid's time of day and its count of 'c' in {@code
+ *       extra}, of the bids between 1 and 50 million euros.
  * </ul>
  */
 public final class NexmarkCheck extends SeqOutputCheck {
@@ -66,7 +68,8 @@ public final class NexmarkCheck extends SeqOutputCheck {
     BitSet kept = new BitSet();
     for (long seq = 0; seq < sent; seq++) {
       if (events.kindAt(seq) == NexmarkEvents.BID
-          && (!query.selects() || query.keepsAuction(events.auctionOfBidAt(seq)))) {
+          && (!query.selects()
+              || query.keeps(events.auctionOfBidAt(seq), events.priceOfBidAt(seq)))) {
         kept.set((int) seq);
       }
     }

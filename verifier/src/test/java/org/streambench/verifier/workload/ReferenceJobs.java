@@ -36,7 +36,9 @@ final class ReferenceJobs {
     return out;
   }
 
-  /** Nexmark q0, q1 or q2 by hand on the bid records {@code seq,t,2,auction,bidder,price,...}. */
+  /**
+   * Nexmark q0, q1, q2 or q14 by hand on the bid records {@code seq,t,2,auction,bidder,price,...}.
+   */
   static List<String> nexmark(List<Input> in, int query) {
     List<String> out = new ArrayList<>();
     for (Input r : in) {
@@ -58,7 +60,8 @@ final class ReferenceJobs {
                         .toPlainString(),
                     f[6],
                     f[7]);
-            default -> auction % 123 == 0 ? f[3] + "," + f[5] : null;
+            case 2 -> auction % 123 == 0 ? f[3] + "," + f[5] : null;
+            default -> q14(f);
           };
       if (columns != null) {
         out.add(f[0] + "," + f[1] + "," + columns + "," + (r.t() + 1) + "," + (r.t() + 2));
@@ -215,6 +218,23 @@ final class ReferenceJobs {
           });
     }
     return out;
+  }
+
+  /** q14's columns of bid record {@code f}, or null where its price is out of the range. */
+  private static String q14(String[] f) {
+    java.math.BigDecimal euros =
+        new java.math.BigDecimal(f[5]).multiply(new java.math.BigDecimal("0.908"));
+    if (euros.doubleValue() <= 1e6 || euros.doubleValue() >= 5e7) {
+      return null;
+    }
+    int hour =
+        java.time.Instant.ofEpochMilli(Long.parseLong(f[6]))
+            .atZone(java.time.ZoneOffset.UTC)
+            .getHour();
+    String type =
+        hour >= 8 && hour <= 18 ? "dayTime" : hour <= 6 || hour >= 20 ? "nightTime" : "otherTime";
+    long c = f[7].chars().filter(ch -> ch == 'c').count();
+    return String.join(",", f[3], f[4], euros.toPlainString(), type, f[6], f[7], Long.toString(c));
   }
 
   private static long window(String dateTime) {

@@ -16,6 +16,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.types.Row;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
@@ -41,6 +42,22 @@ final class NexmarkJob {
       "SELECT seq, t, auction, bidder, 0.908 * price AS price, `dateTime`, extra, in_stamp FROM bid";
   static final String Q2 =
       "SELECT seq, t, auction, price, in_stamp FROM bid WHERE MOD(auction, 123) = 0";
+
+  /**
+   * Calculation: the nexmark project's q14, its {@code count_char} a function ({@link CountChar}).
+   */
+  static final String Q14 =
+      """
+      SELECT seq, t, auction, bidder, 0.908 * price AS price,
+             CASE
+               WHEN HOUR(`dateTime`) >= 8 AND HOUR(`dateTime`) <= 18 THEN 'dayTime'
+               WHEN HOUR(`dateTime`) <= 6 OR HOUR(`dateTime`) >= 20 THEN 'nightTime'
+               ELSE 'otherTime'
+             END AS bidTimeType,
+             `dateTime`, extra, count_char(extra, 'c') AS c_counts, in_stamp
+      FROM bid
+      WHERE 0.908 * price > 1000000 AND 0.908 * price < 50000000
+      """;
 
   /** Local item suggestion: a regular join, each row emitted once both sides have arrived. */
   static final String Q3 =
@@ -223,6 +240,13 @@ final class NexmarkJob {
 
   private NexmarkJob() {}
 
+  /** The nexmark project's {@code count_char(s, c)}: how often the character occurs in s. */
+  public static final class CountChar extends ScalarFunction {
+    public long eval(String s, String character) {
+      return NexmarkQuery.countChar(s, character.charAt(0));
+    }
+  }
+
   /** The query of {@code q}. */
   static String sql(NexmarkQuery q) {
     return switch (q) {
@@ -234,6 +258,7 @@ final class NexmarkJob {
       case Q5 -> Q5;
       case Q7 -> Q7;
       case Q8 -> Q8;
+      case Q14 -> Q14;
     };
   }
 
@@ -284,6 +309,7 @@ final class NexmarkJob {
             .watermark("dateTime", "SOURCE_WATERMARK()")
             .build());
     VIEWS.forEach(tables::executeSql);
+    tables.createTemporarySystemFunction("count_char", CountChar.class);
     if (q == NexmarkQuery.Q4) {
       closingAuctions(tables, rows, params);
     }

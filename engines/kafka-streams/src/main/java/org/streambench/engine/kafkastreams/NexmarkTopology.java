@@ -83,6 +83,35 @@ final class NexmarkTopology {
   }
 
   /**
+   * q14, calculation: the bids between 1 and 50 million euros with q1's columns, the bid's time of
+   * day ({@code bidTimeType}, UTC) and its count of 'c' in {@code extra} ({@code c_counts}), as the
+   * nexmark project's SQL and its {@code count_char}.
+   */
+  static void q14(StreamsBuilder builder, JobSpec spec) {
+    KafkaIo.write(
+        bids(builder, spec)
+            .filter((key, b) -> NexmarkQuery.Q14.keeps(b.auction, b.price))
+            .mapValues(
+                b -> {
+                  int comma = b.rest.indexOf(',');
+                  long dateTime = Long.parseLong(b.rest, 0, comma, 10);
+                  return b.row(
+                      b.auction
+                          + ","
+                          + b.bidder
+                          + ","
+                          + BigDecimal.valueOf(b.price).multiply(DOLLAR_TO_EURO).toPlainString()
+                          + ","
+                          + NexmarkQuery.bidTimeType(dateTime)
+                          + ","
+                          + b.rest
+                          + ","
+                          + NexmarkQuery.countChar(b.rest.substring(comma + 1), 'c'));
+                }),
+        spec);
+  }
+
+  /**
    * q3, local item suggestion: {@code SELECT P.name, P.city, P.state, A.id FROM auction A JOIN
    * person P ON A.seller = P.id WHERE A.category = 10 AND P.state IN ('OR', 'ID', 'CA')},
    * unbounded, whichever side arrives first: a KTable of the category's auctions by id joined on

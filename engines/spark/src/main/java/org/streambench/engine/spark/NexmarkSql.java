@@ -10,6 +10,7 @@ import org.apache.spark.sql.Encoder;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF2;
 import org.apache.spark.sql.expressions.Aggregator;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.streaming.StreamingQuery;
@@ -48,6 +49,18 @@ final class NexmarkSql {
       "SELECT seq, t, auction, bidder, 0.908 * price AS price, dateTime, extra, in_stamp FROM bid";
   static final String Q2 =
       "SELECT seq, t, auction, price, in_stamp FROM bid WHERE MOD(auction, 123) = 0";
+
+  /**
+   * Calculation: the nexmark project's q14, {@code count_char} a function of its own, the hour of
+   * {@code eventTime} in the session's time zone (UTC, {@link #results}).
+   */
+  static final String Q14 =
+      "SELECT seq, t, auction, bidder, 0.908 * price AS price,"
+          + " CASE WHEN hour(eventTime) >= 8 AND hour(eventTime) <= 18 THEN 'dayTime'"
+          + " WHEN hour(eventTime) <= 6 OR hour(eventTime) >= 20 THEN 'nightTime'"
+          + " ELSE 'otherTime' END AS bidTimeType,"
+          + " dateTime, extra, count_char(extra, 'c') AS c_counts, in_stamp"
+          + " FROM bid WHERE 0.908 * price > 1000000 AND 0.908 * price < 50000000";
 
   /**
    * An unbounded stream-stream inner join: Spark keeps both sides' rows in its state store for ever
@@ -215,6 +228,10 @@ final class NexmarkSql {
     return start(spark, spec, NexmarkQuery.Q8);
   }
 
+  static StreamingQuery q14(SparkSession spark, JobSpec spec) throws TimeoutException {
+    return start(spark, spec, NexmarkQuery.Q14);
+  }
+
   private static StreamingQuery start(SparkSession spark, JobSpec spec, NexmarkQuery q)
       throws TimeoutException {
     Dataset<String> records = KafkaIo.read(spark, spec);
@@ -232,12 +249,21 @@ final class NexmarkSql {
       case Q5 -> Q5;
       case Q7 -> Q7;
       case Q8 -> Q8;
+      case Q14 -> Q14;
     };
   }
 
   /** Query {@code q} over the events among the {@code value,in} records: lines without out. */
   static Dataset<String> results(Dataset<String> records, NexmarkQuery q, WorkloadParams params) {
     SparkSession spark = records.sparkSession();
+    // hours of the day (q14) in UTC, as the rig's Flink job reads them
+    spark.conf().set("spark.sql.session.timeZone", "UTC");
+    spark
+        .udf()
+        .register(
+            "count_char",
+            (UDF2<String, String, Long>) (s, c) -> NexmarkQuery.countChar(s, c.charAt(0)),
+            DataTypes.LongType);
     Dataset<Row> events =
         records
             .selectExpr("split(value, ',') AS f")

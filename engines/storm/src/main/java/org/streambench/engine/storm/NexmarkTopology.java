@@ -134,6 +134,35 @@ final class NexmarkTopology {
                 : null);
   }
 
+  /**
+   * q14, calculation: the bids between 1 and 50 million euros with q1's columns, the bid's time of
+   * day ({@code bidTimeType}, UTC) and its count of 'c' in {@code extra} ({@code c_counts}), as the
+   * nexmark project's SQL and its {@code count_char}.
+   */
+  static StormTopology q14(JobSpec spec) {
+    return perBid(
+        spec,
+        "calculation",
+        bid -> {
+          long price = bid.getLongByField("price");
+          if (!NexmarkQuery.Q14.keeps(bid.getLongByField("auction"), price)) {
+            return null;
+          }
+          long dateTime = bid.getLongByField("dateTime");
+          return bid.getLongByField("auction")
+              + ","
+              + bid.getLongByField("bidder")
+              + ","
+              + NexmarkQuery.euros(price).toPlainString()
+              + ","
+              + NexmarkQuery.bidTimeType(dateTime)
+              + ","
+              + rest(bid)
+              + ","
+              + NexmarkQuery.countChar(bid.getStringByField("extra"), 'c');
+        });
+  }
+
   /** q3: category-10 auctions joined with their sellers of Oregon, Idaho or California. */
   static StormTopology q3(JobSpec spec) {
     TopologyBuilder builder = new TopologyBuilder();

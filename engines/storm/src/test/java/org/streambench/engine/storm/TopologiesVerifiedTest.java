@@ -198,7 +198,7 @@ class TopologiesVerifiedTest {
   @ParameterizedTest
   @EnumSource(
       value = NexmarkQuery.class,
-      names = {"Q0", "Q1", "Q2", "Q3", "Q4", "Q5", "Q7", "Q8"})
+      names = {"Q0", "Q1", "Q2", "Q3", "Q4", "Q5", "Q7", "Q8", "Q14"})
   void nexmark(NexmarkQuery q) throws Exception {
     assertNexmarkVerified(JobCases.nexmark(q), q);
   }
