@@ -15,11 +15,13 @@ import java.util.function.LongUnaryOperator;
  *       once; 953 is prime, so any {@code g} that is no multiple of it permutes, and one that
  *       divides 952 (953 ≡ 1) leaves the group in order. So Beam's {@code Generator} does it.
  *   <li><b>Delayed events</b> ({@code probDelayedEvent}, {@code occasionalDelaySec}): an event is
- *       delayed with that probability by a uniform 0 to {@code occasionalDelaySec} s (Beam's
- *       unbounded source). Beam holds such an event back and sends it later; here it is sent in its
- *       place with an event time that much earlier, so that the engine receives, as from Beam, an
- *       event up to that long older than the newest, while an auction still comes before the bids
- *       that follow it. The draw is seeded by the event's number, so every process makes the same.
+ *       delayed with that probability by a uniform 0 to {@code occasionalDelaySec} s. Beam's
+ *       unbounded source (when rate-limited) holds such an event back and delivers it later with
+ *       its timestamp, so that it may be late and an auction may arrive after its bids; here it is
+ *       sent in its place with an event time that much earlier: the engine receives an event up to
+ *       that long older than the newest, an auction still before the bids that follow it, and a
+ *       windowed query refuses a delay its watermark would drop. The draw is seeded by the event's
+ *       number, so every process makes the same.
  * </ul>
  *
  * Event time needs the schedule: {@code slotMicros(k)} is position {@code k}'s intended time after
@@ -99,11 +101,6 @@ public final class NexmarkDisorder {
       return "an occasional delay must not be negative, was " + occasionalDelaySec;
     }
     return null;
-  }
-
-  /** Whether every event is in order at its own intended time. */
-  public boolean none() {
-    return this == NONE;
   }
 
   /** The number of the event at position {@code seq}: Beam's adjusted event number. */

@@ -50,6 +50,11 @@ public enum NexmarkQuery {
     }
 
     @Override
+    public boolean keepsBidAt(NexmarkEvents events, long seq) {
+      return keeps(events.auctionOfBidAt(seq), 0);
+    }
+
+    @Override
     public List<String> columns(NexmarkEvents.Bid bid) {
       return List.of(Long.toString(bid.auction()), Long.toString(bid.price()));
     }
@@ -86,6 +91,13 @@ public enum NexmarkQuery {
    * {@code id,name,starttime} (the window's start, epoch ms).
    */
   Q8(3, Shape.WINDOWED),
+  /**
+   * User sessions: per bidder and session of bids (a bid at most {@link #SESSION_GAP_MS} after the
+   * session's last one extends it), the bids' count, {@code bidder,bid_count,starttime,endtime}
+   * (the session's first bid's time and its last one's plus the gap, epoch ms), as the nexmark
+   * project's {@code GROUP BY B.bidder, SESSION(B.dateTime, INTERVAL '10' SECOND)}.
+   */
+  Q11(4, Shape.WINDOWED),
   /**
    * Calculation: {@code SELECT auction, bidder, 0.908 * price AS price, CASE WHEN HOUR(dateTime) >=
    * 8 AND HOUR(dateTime) <= 18 THEN 'dayTime' WHEN HOUR(dateTime) <= 6 OR HOUR(dateTime) >= 20 THEN
@@ -133,6 +145,9 @@ public enum NexmarkQuery {
 
   public static final List<String> Q3_STATES = List.of("OR", "ID", "CA");
 
+  /** q11's session gap, ms (the nexmark project's 10 s). */
+  public static final long SESSION_GAP_MS = 10_000;
+
   /** The tumbling window of q7 and q8, ms (the nexmark project's 10 s). */
   public static final long WINDOW_MS = 10_000;
 
@@ -175,7 +190,7 @@ public enum NexmarkQuery {
    * from 8 to 18 is {@code dayTime}, up to 6 or from 20 {@code nightTime}, else {@code otherTime}.
    */
   public static String bidTimeType(long dateTime) {
-    int hour = (int) Math.floorMod(dateTime / 3_600_000L, 24L);
+    int hour = (int) Math.floorMod(Math.floorDiv(dateTime, 3_600_000L), 24L);
     return hour >= 8 && hour <= 18
         ? "dayTime"
         : hour <= 6 || hour >= 20 ? "nightTime" : "otherTime";
@@ -239,6 +254,14 @@ public enum NexmarkQuery {
    */
   public boolean keeps(long auction, long price) {
     return true;
+  }
+
+  /**
+   * Whether it emits a row for the bid at position {@code seq} of {@code events}, drawn no further
+   * than it needs.
+   */
+  public boolean keepsBidAt(NexmarkEvents events, long seq) {
+    return !selects() || keeps(events.auctionOfBidAt(seq), events.priceOfBidAt(seq));
   }
 
   /** A stateless query's row columns for {@code bid}. */

@@ -47,10 +47,12 @@ class NexmarkEventsTest {
     for (String line : golden()) {
       golden.put(Long.parseLong(line.substring(0, line.indexOf(','))), line);
     }
+    // Beam's adjusted numbers of positions 0 to 9, worked out by hand from its code: 953 k mod 10
+    long[] firstGroup = {0, 3, 6, 9, 2, 5, 8, 1, 4, 7};
     int moved = 0;
     for (long k : golden.keySet()) {
       long n = grouped.disorder().eventNumber(k);
-      assertEquals((k / 10) * 10 + (953 * k) % 10, n, "position " + k);
+      assertEquals((k / 10) * 10 + firstGroup[(int) (k % 10)], n, "position " + k);
       NexmarkEvents.Event e = grouped.eventAt(k, 10_000 * k);
       assertEquals(golden.get(n), n + "," + e.kind() + "," + e.fields(), "position " + k);
       moved += n != k ? 1 : 0;
@@ -97,7 +99,8 @@ class NexmarkEventsTest {
     assertEquals(null, NexmarkDisorder.problem(1, 0, 0));
     org.junit.jupiter.api.Assertions.assertThrows(
         IllegalArgumentException.class, () -> NexmarkDisorder.of(1000, 0, 0, null));
-    assertTrue(NexmarkDisorder.of(1, 0, 3, null).none());
+    org.junit.jupiter.api.Assertions.assertSame(
+        NexmarkDisorder.NONE, NexmarkDisorder.of(1, 0, 3, null));
   }
 
   @Test

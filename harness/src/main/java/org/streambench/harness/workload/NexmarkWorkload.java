@@ -47,6 +47,9 @@ final class NexmarkWorkload implements Workload {
       case Q8 ->
           "Nexmark q8: the people who opened an auction in the 10 s window they joined in (a"
               + " windowed join, event time)";
+      case Q11 ->
+          "Nexmark q11: per bidder, the bids of each session (bids at most 10 s apart, event"
+              + " time)";
       case Q14 ->
           "Nexmark q14: the bids between 1 and 50 million euros with their time of day and a"
               + " function of their extra field (a filter and user-defined functions)";
@@ -91,7 +94,7 @@ final class NexmarkWorkload implements Workload {
     if (wrong != null) {
       throw new UsageException(name() + ": " + wrong);
     }
-    events(params, 0);
+    config(params);
     if (query.shape() == NexmarkQuery.Shape.WINDOWED) {
       params.nonNegativeInt("watermark.delay.ms");
     }
@@ -117,14 +120,16 @@ final class NexmarkWorkload implements Workload {
     long delay = params.nonNegativeInt("watermark.delay.ms");
     if (bound > 0 && bound >= delay) {
       int group = params.positiveInt("out-of-order.group.size");
+      int delayS =
+          params.fraction("delayed.event.probability") > 0
+              ? params.nonNegativeInt("occasional.delay.s")
+              : 0;
       String why =
           (group > 1
                   ? "out-of-order groups of " + group + " at " + ratePerSecond + " events/s"
                   : "")
-              + (group > 1 && params.fraction("delayed.event.probability") > 0 ? " and " : "")
-              + (params.fraction("delayed.event.probability") > 0
-                  ? "delays up to " + params.nonNegativeInt("occasional.delay.s") + " s"
-                  : "");
+              + (group > 1 && delayS > 0 ? " and " : "")
+              + (delayS > 0 ? "delays up to " + delayS + " s" : "");
       throw new UsageException(
           String.format(
               "%s: events may trail the newest by up to %d ms (%s), not less than"
@@ -133,28 +138,32 @@ final class NexmarkWorkload implements Workload {
     }
   }
 
-  /** The events of a run paced at {@code ratePerSecond} (0: unpaced, in order only). */
+  /**
+   * The events of a run paced at {@code ratePerSecond} (0: unpaced, which out-of-order groups
+   * cannot be: {@link #validate(Params, long)} refuses that first).
+   */
   static NexmarkEvents events(Params params, long ratePerSecond) {
-    NexmarkEvents.Config config =
-        new NexmarkEvents.Config(
-            params.positiveInt("hot.auction.ratio"),
-            params.positiveInt("hot.sellers.ratio"),
-            params.positiveInt("hot.bidders.ratio"),
-            params.positiveInt("active.people"),
-            params.positiveInt("in-flight.auctions"),
-            params.nonNegativeInt("person.bytes"),
-            params.nonNegativeInt("auction.bytes"),
-            params.nonNegativeInt("bid.bytes"),
-            params.positiveInt("inter-event.delay.us"));
-    int group = params.positiveInt("out-of-order.group.size");
     PacingSchedule schedule = ratePerSecond > 0 ? new PacingSchedule(ratePerSecond) : null;
     return new NexmarkEvents(
-        config,
+        config(params),
         NexmarkDisorder.of(
-            schedule == null ? 1 : group,
+            params.positiveInt("out-of-order.group.size"),
             params.fraction("delayed.event.probability"),
             params.nonNegativeInt("occasional.delay.s"),
             schedule == null ? null : seq -> schedule.intendedNanos(seq) / 1000));
+  }
+
+  private static NexmarkEvents.Config config(Params params) {
+    return new NexmarkEvents.Config(
+        params.positiveInt("hot.auction.ratio"),
+        params.positiveInt("hot.sellers.ratio"),
+        params.positiveInt("hot.bidders.ratio"),
+        params.positiveInt("active.people"),
+        params.positiveInt("in-flight.auctions"),
+        params.nonNegativeInt("person.bytes"),
+        params.nonNegativeInt("auction.bytes"),
+        params.nonNegativeInt("bid.bytes"),
+        params.positiveInt("inter-event.delay.us"));
   }
 
   /** A stateless query's input is a function of seq alone; a stateful one's check tallies it. */

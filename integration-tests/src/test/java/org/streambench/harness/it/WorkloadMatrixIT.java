@@ -69,6 +69,7 @@ class WorkloadMatrixIT {
           Map.entry("nexmark-q5", NEXMARK_OUT_OF_ORDER),
           Map.entry("nexmark-q7", NEXMARK_OUT_OF_ORDER),
           Map.entry("nexmark-q8", NEXMARK_OUT_OF_ORDER),
+          Map.entry("nexmark-q11", NEXMARK_OUT_OF_ORDER),
           Map.entry("nexmark-q14", NEXMARK_OUT_OF_ORDER));
 
   /** Preferred guarantees; an engine without exactly-once runs its strongest one instead. */
@@ -99,7 +100,7 @@ class WorkloadMatrixIT {
           List.of("join", "nexmark-q3"),
           // Nexmark's windowed queries: a watermark the slowest partition's, windows closed by the
           // end marker on each
-          List.of("nexmark-q4", "nexmark-q5", "nexmark-q7", "nexmark-q8"));
+          List.of("nexmark-q4", "nexmark-q5", "nexmark-q7", "nexmark-q8", "nexmark-q11"));
 
   static Stream<Arguments> engineWorkloads() {
     List<EngineDescriptor> engines = TestEngines.selected();

@@ -76,7 +76,7 @@ public final class JobCases {
   private static Replay nexmark(NexmarkQuery q, LongFunction<NexmarkDisorder> disorderAtStep) {
     long step =
         switch (q) {
-          case Q4, Q5, Q7, Q8 -> 5 * STEP_MICROS;
+          case Q4, Q5, Q7, Q8, Q11 -> 5 * STEP_MICROS;
           case Q14 -> 5_000_000; // from 05:40 to 12:37 UTC: night, other and day time bids
           default -> STEP_MICROS;
         };

@@ -67,9 +67,7 @@ public final class NexmarkCheck extends SeqOutputCheck {
   protected void prepareExpectations(long sent) {
     BitSet kept = new BitSet();
     for (long seq = 0; seq < sent; seq++) {
-      if (events.kindAt(seq) == NexmarkEvents.BID
-          && (!query.selects()
-              || query.keeps(events.auctionOfBidAt(seq), events.priceOfBidAt(seq)))) {
+      if (events.kindAt(seq) == NexmarkEvents.BID && query.keepsBidAt(events, seq)) {
         kept.set((int) seq);
       }
     }

@@ -52,6 +52,7 @@ abstract class NexmarkModel {
       case Q5 -> new HotItems();
       case Q7 -> new HighestBid(disorderMs);
       case Q8 -> new NewUsers(disorderMs);
+      case Q11 -> new UserSessions(disorderMs);
       default -> throw new IllegalArgumentException(query + " is stateless");
     };
   }
@@ -419,6 +420,103 @@ abstract class NexmarkModel {
     static final class Window {
       private final Map<Long, Timed<String>> people = new HashMap<>();
       private final Map<Long, Long> sellers = new HashMap<>();
+    }
+  }
+
+  /**
+   * q11: per bidder, sessions of bids each at most the gap after the one before (both ends
+   * inclusive, as every engine merges sessions); a row per bidder and session, keyed by the bidder
+   * (as {@code seq}) and the session's start, its time the session's latest bid. A session closes
+   * once no bid to come can reach it: the newest event time, less the disorder, is more than the
+   * gap past its last bid.
+   */
+  static final class UserSessions extends NexmarkModel {
+    private static final long GAP = NexmarkQuery.SESSION_GAP_MS;
+    private final long disorderMs;
+    private final Map<Long, TreeMap<Long, Session>> open = new HashMap<>(); // by bidder, start
+    private final Map<String, Row> rows = new HashMap<>();
+    private long latest = Long.MIN_VALUE;
+    private long closedAt = Long.MIN_VALUE;
+
+    UserSessions(long disorderMs) {
+      this.disorderMs = disorderMs;
+    }
+
+    @Override
+    void add(long seq, long t, NexmarkEvents.Event e) {
+      if (!(e instanceof NexmarkEvents.Bid b)) {
+        return;
+      }
+      latest = Math.max(latest, b.dateTime());
+      TreeMap<Long, Session> sessions = open.computeIfAbsent(b.bidder(), x -> new TreeMap<>());
+      Session s = new Session(b.dateTime(), b.dateTime(), 1, t);
+      // a bidder's sessions lie more than the gap apart: the bid reaches at most the one starting
+      // within the gap after it and the one before it
+      var reached = sessions.headMap(b.dateTime() + GAP, true).descendingMap().values().iterator();
+      while (reached.hasNext()) {
+        Session other = reached.next();
+        if (other.last + GAP < b.dateTime()) {
+          break;
+        }
+        s = s.merge(other);
+        reached.remove();
+      }
+      sessions.put(s.start, s);
+      if (latest - disorderMs >= closedAt + 1000) {
+        closedAt = latest - disorderMs;
+        closeBefore(closedAt);
+      }
+    }
+
+    /** Emits the sessions whose last bid plus the gap is before {@code dateTime}. */
+    private void closeBefore(long dateTime) {
+      for (var bidder = open.entrySet().iterator(); bidder.hasNext(); ) {
+        var entry = bidder.next();
+        for (var it = entry.getValue().values().iterator(); it.hasNext(); ) {
+          Session s = it.next();
+          if (s.last + GAP >= dateTime) {
+            break;
+          }
+          close(entry.getKey(), s);
+          it.remove();
+        }
+        if (entry.getValue().isEmpty()) {
+          bidder.remove();
+        }
+      }
+    }
+
+    private void close(long bidder, Session s) {
+      rows.put(
+          bidder + "@" + s.start,
+          new Row(
+              List.of(
+                  Long.toString(bidder),
+                  Long.toString(s.count),
+                  Long.toString(s.start),
+                  Long.toString(s.last + GAP)),
+              s.latestT));
+    }
+
+    @Override
+    int windowColumn() {
+      return 2;
+    }
+
+    @Override
+    Map<String, Row> rows() {
+      closeBefore(Long.MAX_VALUE);
+      return rows;
+    }
+
+    private record Session(long start, long last, long count, long latestT) {
+      Session merge(Session o) {
+        return new Session(
+            Math.min(start, o.start),
+            Math.max(last, o.last),
+            count + o.count,
+            Math.max(latestT, o.latestT));
+      }
     }
   }
 

@@ -99,7 +99,7 @@ final class ReferenceJobs {
             }
           }
         }
-        case 4 -> {}
+        case 4, 11 -> {}
         case 5, 7 -> {
           if (f[2].equals("2")) {
             bids.computeIfAbsent(window(f[6]), w -> new ArrayList<>()).add(f);
@@ -120,6 +120,9 @@ final class ReferenceJobs {
     }
     if (query == 4) {
       return averagePrice(in);
+    }
+    if (query == 11) {
+      return userSessions(in);
     }
     bids.values()
         .forEach(
@@ -186,6 +189,41 @@ final class ReferenceJobs {
         (key, w) -> {
           String[] k = key.split(",");
           out.add(stamped(k[0], w[2], k[0] + "," + (w[0] / w[1]) + "," + k[1]));
+        });
+    return out;
+  }
+
+  /**
+   * q11 by brute force: each bidder's bids in time order, a new session wherever one comes more
+   * than 10 s after the one before.
+   */
+  private static List<String> userSessions(List<Input> in) {
+    Map<String, List<long[]>> byBidder = new java.util.TreeMap<>(); // dateTime, t
+    for (Input r : in) {
+      String[] f = r.value().split(",", -1);
+      if (f[2].equals("2")) {
+        byBidder
+            .computeIfAbsent(f[4], k -> new ArrayList<>())
+            .add(new long[] {Long.parseLong(f[6]), Long.parseLong(f[1])});
+      }
+    }
+    List<String> out = new ArrayList<>();
+    byBidder.forEach(
+        (bidder, bids) -> {
+          bids.sort((a, b) -> Long.compare(a[0], b[0]));
+          int first = 0;
+          for (int i = 1; i <= bids.size(); i++) {
+            if (i == bids.size() || bids.get(i)[0] - bids.get(i - 1)[0] > 10_000) {
+              long t = Long.MIN_VALUE;
+              for (int j = first; j < i; j++) {
+                t = Math.max(t, bids.get(j)[1]);
+              }
+              long start = bids.get(first)[0];
+              long end = bids.get(i - 1)[0] + 10_000;
+              out.add(stamped(bidder, t, bidder + "," + (i - first) + "," + start + "," + end));
+              first = i;
+            }
+          }
         });
     return out;
   }

@@ -57,6 +57,7 @@ public final class FlinkEngine implements StreamEngine {
           .add("nexmark-q5", NexmarkJob::build)
           .add("nexmark-q7", NexmarkJob::build)
           .add("nexmark-q8", NexmarkJob::build)
+          .add("nexmark-q11", NexmarkJob::build)
           .add("nexmark-q14", NexmarkJob::build)
           .inJob("grep", "grouping");
 

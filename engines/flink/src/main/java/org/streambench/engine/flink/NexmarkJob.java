@@ -44,6 +44,21 @@ final class NexmarkJob {
       "SELECT seq, t, auction, price, in_stamp FROM bid WHERE MOD(auction, 123) = 0";
 
   /**
+   * User sessions: the nexmark project's session window per bidder, here the session window TVF
+   * partitioned by bidder (its {@code GROUP BY SESSION(...)} is Flink's legacy group window), each
+   * session final once the watermark passes its end; a row is keyed by its bidder, as {@code seq},
+   * and its start.
+   */
+  static final String Q11 =
+      """
+      SELECT bidder AS seq, MAX(t) AS t, bidder, COUNT(*) AS bid_count,
+             window_start AS starttime, window_end AS endtime, MAX(in_stamp) AS in_stamp
+      FROM TABLE(SESSION(TABLE bid PARTITION BY bidder, DESCRIPTOR(`dateTime`),
+                         INTERVAL '10' SECOND))
+      GROUP BY bidder, window_start, window_end
+      """;
+
+  /**
    * Calculation: the nexmark project's q14, its {@code count_char} a function ({@link CountChar}).
    */
   static final String Q14 =
@@ -258,6 +273,7 @@ final class NexmarkJob {
       case Q5 -> Q5;
       case Q7 -> Q7;
       case Q8 -> Q8;
+      case Q11 -> Q11;
       case Q14 -> Q14;
     };
   }

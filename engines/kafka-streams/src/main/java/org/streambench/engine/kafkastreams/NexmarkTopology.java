@@ -397,6 +397,72 @@ final class NexmarkTopology {
         spec);
   }
 
+  /**
+   * q11, user sessions: per bidder (the stream keyed by it) a session window of the query's gap,
+   * grace {@code watermark.delay.ms}, each session's count and latest {@code t} and {@code in}
+   * emitted once it closes, {@code seq,t,bidder,bid_count,starttime,endtime,in} with the bidder as
+   * {@code seq}. Kafka Streams' session ends at its last record; the query's, as Flink's, the gap
+   * after it.
+   */
+  static void q11(StreamsBuilder builder, JobSpec spec) {
+    KafkaIo.write(
+        NexmarkWindows.sessions(
+                spec,
+                NexmarkWindows.input(
+                    builder,
+                    spec,
+                    "q11",
+                    e ->
+                        kind(e) == NexmarkEvents.BID
+                            ? KeyValue.pair(Csv.field(e, 4), SessionBids.of(e))
+                            : null,
+                    SessionBids.NONE,
+                    Repartitioned.<String, SessionBids>as("q11-bids")
+                        .withValueSerde(SessionBids.SERDE)))
+            .reduce(
+                SessionBids::merge,
+                NexmarkWindows.sessionStore("q11-sessions", SessionBids.SERDE, spec))
+            .toStream()
+            .filter((session, bids) -> bids != null && bids.count() > 0)
+            .map(
+                (session, bids) ->
+                    KeyValue.pair(
+                        session.key(),
+                        bids.row(
+                            session.key(),
+                            session.window().start(),
+                            session.window().end() + NexmarkQuery.SESSION_GAP_MS))),
+        spec);
+  }
+
+  /**
+   * q11's aggregate of a session: its bids' count and their latest {@code t} and {@code in}; {@link
+   * #NONE} (a control record) counts none.
+   */
+  record SessionBids(long count, long t, long in) {
+    static final SessionBids NONE = new SessionBids(0, Long.MIN_VALUE, Long.MIN_VALUE);
+    static final Serde<SessionBids> SERDE =
+        NexmarkWindows.text(
+            b -> b.count + "," + b.t + "," + b.in,
+            text ->
+                new SessionBids(
+                    Csv.longField(text, 0), Csv.longField(text, 1), Csv.longField(text, 2)));
+
+    /** The stamped bid {@code seq,t,2,...,in}. */
+    static SessionBids of(String bid) {
+      return new SessionBids(1, Csv.longField(bid, 1), IdentityRecords.lastStamp(bid));
+    }
+
+    SessionBids merge(SessionBids other) {
+      return new SessionBids(count + other.count, Math.max(t, other.t), Math.max(in, other.in));
+    }
+
+    /** {@code seq,t,bidder,bid_count,starttime,endtime,in}. */
+    String row(String bidder, long start, long end) {
+      return bidder + "," + t + "," + bidder + "," + count + "," + start + "," + end + "," + in;
+    }
+  }
+
   /** The one key of q5 and q7. */
   static final String ALL = "all";
 

@@ -19,6 +19,8 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.kstream.SessionWindowedKStream;
+import org.apache.kafka.streams.kstream.SessionWindows;
 import org.apache.kafka.streams.kstream.TimeWindowedKStream;
 import org.apache.kafka.streams.kstream.TimeWindows;
 import org.apache.kafka.streams.processor.StreamPartitioner;
@@ -30,6 +32,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.SessionStore;
 import org.apache.kafka.streams.state.WindowStore;
 import org.streambench.api.JobSpec;
 import org.streambench.api.WorkloadParams;
@@ -73,6 +76,37 @@ final class NexmarkWindows {
                 Duration.ofMillis(NexmarkQuery.WINDOW_MS),
                 Duration.ofMillis(watermarkDelayMs(spec))))
         .emitStrategy(EmitStrategy.onWindowClose());
+  }
+
+  /**
+   * {@code input}'s sessions per key (q11): Nexmark's gap, grace {@code watermark.delay.ms}, each
+   * emitted once closed. A session merges a record at most the gap after its last, both ends
+   * included, as Flink's and Spark's do.
+   */
+  static <V> SessionWindowedKStream<String, V> sessions(JobSpec spec, KStream<String, V> input) {
+    return input
+        .groupByKey()
+        .windowedBy(
+            SessionWindows.ofInactivityGapAndGrace(
+                Duration.ofMillis(NexmarkQuery.SESSION_GAP_MS),
+                Duration.ofMillis(watermarkDelayMs(spec))))
+        .emitStrategy(EmitStrategy.onWindowClose());
+  }
+
+  /**
+   * The store of sessions, without a record cache (as {@link #windowStore}'s) and kept for the gap,
+   * the grace and the end marker's lead.
+   */
+  static <V> Materialized<String, V, SessionStore<Bytes, byte[]>> sessionStore(
+      String name, Serde<V> values, JobSpec spec) {
+    long delayMs = watermarkDelayMs(spec);
+    return Materialized.<String, V, SessionStore<Bytes, byte[]>>as(name)
+        .withKeySerde(Serdes.String())
+        .withValueSerde(values)
+        .withCachingDisabled()
+        .withRetention(
+            Duration.ofMillis(
+                NexmarkQuery.SESSION_GAP_MS + delayMs + NexmarkQuery.endMarkerLeadMs(delayMs)));
   }
 
   /**

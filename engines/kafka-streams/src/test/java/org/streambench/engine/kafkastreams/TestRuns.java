@@ -90,6 +90,7 @@ final class TestRuns {
       case Q5 -> NexmarkTopology.q5(builder, spec);
       case Q7 -> NexmarkTopology.q7(builder, spec);
       case Q8 -> NexmarkTopology.q8(builder, spec);
+      case Q11 -> NexmarkTopology.q11(builder, spec);
       case Q14 -> NexmarkTopology.q14(builder, spec);
       default -> throw new IllegalArgumentException(q + " has no topology here");
     }

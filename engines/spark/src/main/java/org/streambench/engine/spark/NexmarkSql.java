@@ -166,6 +166,20 @@ final class NexmarkSql {
           + WINDOW
           + ", id HAVING bool_or(kind = 0) AND bool_or(kind = 1)";
 
+  /**
+   * User sessions: an aggregation per bidder and {@code session_window}, final once the watermark
+   * passes a session's end. The end markers, in the view so that they move the watermark, fall in a
+   * group of no bidder that {@code count(bidder)} leaves empty; a filter on the bidder itself would
+   * go below the watermark with them.
+   */
+  static final String Q11 =
+      "SELECT bidder AS seq, max(t) AS t, bidder, count(bidder) AS bid_count,"
+          + " unix_millis(session_window.start) AS starttime,"
+          + " unix_millis(session_window.end) AS endtime, max(in_stamp) AS in_stamp"
+          + " FROM bid GROUP BY bidder, session_window(eventTime, '"
+          + NexmarkQuery.SESSION_GAP_MS
+          + " milliseconds') HAVING count(bidder) > 0";
+
   /** Each kind's fields after {@code seq,t,kind}, in record order, typed where not a string. */
   private static final List<String> PERSON =
       List.of(
@@ -228,6 +242,10 @@ final class NexmarkSql {
     return start(spark, spec, NexmarkQuery.Q8);
   }
 
+  static StreamingQuery q11(SparkSession spark, JobSpec spec) throws TimeoutException {
+    return start(spark, spec, NexmarkQuery.Q11);
+  }
+
   static StreamingQuery q14(SparkSession spark, JobSpec spec) throws TimeoutException {
     return start(spark, spec, NexmarkQuery.Q14);
   }
@@ -249,6 +267,7 @@ final class NexmarkSql {
       case Q5 -> Q5;
       case Q7 -> Q7;
       case Q8 -> Q8;
+      case Q11 -> Q11;
       case Q14 -> Q14;
     };
   }

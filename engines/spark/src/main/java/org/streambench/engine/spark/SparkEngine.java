@@ -61,6 +61,7 @@ public final class SparkEngine implements StreamEngine {
           .add("nexmark-q5", NexmarkSql::q5)
           .add("nexmark-q7", NexmarkSql::q7)
           .add("nexmark-q8", NexmarkSql::q8)
+          .add("nexmark-q11", NexmarkSql::q11)
           .add("nexmark-q14", NexmarkSql::q14)
           .noInJobBecause(
               "Spark's generator sources (rate, memory) cannot replay the api.workload generators");

@@ -235,6 +235,22 @@ final class NexmarkTopology {
     return builder.createTopology();
   }
 
+  /** q11: per bidder, the bids of each session ({@link UserSessions}, on the bidders' tasks). */
+  static StormTopology q11(JobSpec spec) {
+    TopologyBuilder builder = new TopologyBuilder();
+    addEventSpout(builder, spec, NexmarkEvents.BID);
+    builder
+        .setBolt(
+            "user-sessions",
+            new UserSessions(watermarkDelayMs(spec)),
+            StormSettings.executors(spec, "bolt"))
+        .fieldsGrouping(KafkaIo.SPOUT, new Fields("bidder"))
+        .allGrouping(KafkaIo.SPOUT, MARKERS)
+        .addConfiguration(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
+    KafkaIo.addSink(builder, spec).localOrShuffleGrouping("user-sessions");
+    return builder.createTopology();
+  }
+
   private static long watermarkDelayMs(JobSpec spec) {
     return new WorkloadParams(spec).longValue("watermark.delay.ms");
   }

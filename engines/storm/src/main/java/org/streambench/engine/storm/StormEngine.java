@@ -62,6 +62,7 @@ public final class StormEngine implements StreamEngine {
           .add("nexmark-q5", NexmarkTopology::q5)
           .add("nexmark-q7", NexmarkTopology::q7)
           .add("nexmark-q8", NexmarkTopology::q8)
+          .add("nexmark-q11", NexmarkTopology::q11)
           .add("nexmark-q14", NexmarkTopology::q14)
           .inJob("grep", "grouping");
 
