@@ -72,9 +72,7 @@ final class AveragePrice extends ResultBolt {
 
   @Override
   public void prepare(Map<String, Object> conf, TopologyContext context) {
-    clock = new EventClock(delayMs, StormEngine.IDLE_SOURCE_MS);
-    long now = System.currentTimeMillis();
-    context.getComponentTasks(KafkaIo.SPOUT).forEach(task -> clock.expect(task, now));
+    clock = EventClock.ofSpoutTasks(delayMs, context);
     open = new HashMap<>();
     byExpiry = new TreeMap<>();
     waiting = new HashMap<>();

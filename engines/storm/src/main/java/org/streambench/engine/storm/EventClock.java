@@ -2,6 +2,7 @@ package org.streambench.engine.storm;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.storm.task.TopologyContext;
 
 /**
  * Event time of one bolt task, kept by hand: Storm's core API has no watermarks. Per upstream task
@@ -21,6 +22,18 @@ final class EventClock {
   EventClock(long outOfOrdernessMs, long idleMs) {
     this.outOfOrdernessMs = outOfOrdernessMs;
     this.idleMs = idleMs;
+  }
+
+  /**
+   * The clock of a bolt task reading the spout's tasks ({@link KafkaIo#SPOUT}), each {@link #expect
+   * expected} from now: a watermark {@code delayMs} behind the oldest, idle after {@link
+   * StormEngine#IDLE_SOURCE_MS}.
+   */
+  static EventClock ofSpoutTasks(long delayMs, TopologyContext context) {
+    EventClock clock = new EventClock(delayMs, StormEngine.IDLE_SOURCE_MS);
+    long now = System.currentTimeMillis();
+    context.getComponentTasks(KafkaIo.SPOUT).forEach(task -> clock.expect(task, now));
+    return clock;
   }
 
   /**

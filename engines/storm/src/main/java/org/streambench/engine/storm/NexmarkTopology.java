@@ -481,9 +481,7 @@ final class NexmarkTopology {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-      clock = new EventClock(delayMs, StormEngine.IDLE_SOURCE_MS);
-      long now = System.currentTimeMillis();
-      context.getComponentTasks(KafkaIo.SPOUT).forEach(task -> clock.expect(task, now));
+      clock = EventClock.ofSpoutTasks(delayMs, context);
       windows = new TreeMap<>();
     }
 

@@ -51,9 +51,7 @@ final class UserSessions extends ResultBolt {
 
   @Override
   public void prepare(Map<String, Object> conf, TopologyContext context) {
-    clock = new EventClock(delayMs, StormEngine.IDLE_SOURCE_MS);
-    long now = System.currentTimeMillis();
-    context.getComponentTasks(KafkaIo.SPOUT).forEach(task -> clock.expect(task, now));
+    clock = EventClock.ofSpoutTasks(delayMs, context);
     open = new HashMap<>();
     byEnd = new TreeMap<>();
   }
