@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.Uuid;
 import org.streambench.api.KafkaClientsVersion;
 import org.streambench.api.PublishedPorts;
@@ -42,6 +44,7 @@ import org.streambench.harness.process.ProcessSlot;
  */
 public final class EmbeddedKafka implements KafkaCluster {
   private static final long START_TIMEOUT_MS = 90_000;
+  private static final int READY_ASK_MS = 1000;
 
   private final List<KafkaNode> nodes;
   private final Path dir;
@@ -162,31 +165,52 @@ public final class EmbeddedKafka implements KafkaCluster {
     return out;
   }
 
+  /**
+   * Waits until {@code brokers} brokers answer, asking once a second (each question bounded to a
+   * second, so that a node that exits during start is reported within about a second: an unanswered
+   * call left pending would hold the admin client's close for its whole API timeout).
+   */
   private void awaitReady(int brokers) throws IOException, InterruptedException {
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
-    while (System.currentTimeMillis() < deadline) {
-      for (KafkaNode node : nodes) {
-        ChildProcess p = node.process();
-        if (!p.isAlive()) {
-          throw new IOException(
-              node.name(brokers > 1)
-                  + " exited with code "
-                  + p.exitCode()
-                  + " during start; log tail:\n"
-                  + p.logTail(20));
+    DescribeClusterOptions ask = new DescribeClusterOptions().timeoutMs(READY_ASK_MS);
+    try (Admin admin = admin()) {
+      try {
+        while (System.currentTimeMillis() < deadline) {
+          throwIfANodeExited(brokers);
+          try {
+            if (admin
+                    .describeCluster(ask)
+                    .nodes()
+                    .get(2L * READY_ASK_MS, TimeUnit.MILLISECONDS)
+                    .size()
+                >= brokers) {
+              return;
+            }
+          } catch (ExecutionException | TimeoutException e) {
+            // not answering yet
+          }
+          Thread.sleep(200);
         }
+      } finally {
+        admin.close(Duration.ZERO);
       }
-      try (Admin admin = admin()) {
-        if (admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size() >= brokers) {
-          return;
-        }
-      } catch (ExecutionException | TimeoutException e) {
-        // not answering yet
-      }
-      Thread.sleep(200);
     }
     throw new IOException(
         brokers + " Kafka broker(s) did not answer within " + START_TIMEOUT_MS / 1000 + " s");
+  }
+
+  private void throwIfANodeExited(int brokers) throws IOException {
+    for (KafkaNode node : nodes) {
+      ChildProcess p = node.process();
+      if (!p.isAlive()) {
+        throw new IOException(
+            node.name(brokers > 1)
+                + " exited with code "
+                + p.exitCode()
+                + " during start; log tail:\n"
+                + p.logTail(20));
+      }
+    }
   }
 
   private List<KafkaNode> brokers() {
@@ -261,6 +285,9 @@ public final class EmbeddedKafka implements KafkaCluster {
       proxy.close();
     }
     for (KafkaNode node : nodes) {
+      if (!Files.exists(node.dataDir)) {
+        continue; // never formatted: the node failed first
+      }
       try (Stream<Path> paths = Files.walk(node.dataDir)) {
         paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       } catch (IOException e) {
