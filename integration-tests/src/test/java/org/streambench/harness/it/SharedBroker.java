@@ -3,6 +3,7 @@ package org.streambench.harness.it;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -420,13 +421,18 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
               4,
               line -> System.out.println("  " + line));
     }
-    return BenchmarkRun.prepare(home, engines, request)
-        .execute(
-            broker,
-            redis,
-            hadoop,
-            store,
-            line -> System.out.println("  " + request.engine() + ": " + line));
+    String engine = request.engine();
+    say(engine, "preparing " + request.workload());
+    RunResult r =
+        BenchmarkRun.prepare(home, engines, request)
+            .execute(broker, redis, hadoop, store, line -> say(engine, line));
+    say(engine, "ended: " + r.status() + " " + r.verdict() + " " + r.runId());
+    return r;
+  }
+
+  /** A run's progress on the test's output, with the time of day: where a slow test spent it. */
+  private static void say(String engine, String line) {
+    System.out.println("  " + LocalTime.now() + " " + engine + ": " + line);
   }
 
   @Override

@@ -257,7 +257,7 @@ class WorkloadMatrixIT {
   }
 
   private static void assertInJobRunIsValid(String engine, String workload) throws Exception {
-    RunResult r = kafka.run(SharedBroker.inJob(engine, workload, 200_000));
+    RunResult r = kafka.run(SharedBroker.inJob(engine, workload, 50_000));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertTrue(r.throughput().inPerSecond() > 0);

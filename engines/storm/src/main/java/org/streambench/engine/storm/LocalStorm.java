@@ -69,6 +69,10 @@ final class LocalStorm implements AutoCloseable {
       // FileNotFoundException). A local cluster lives for one run or one test class, so its
       // localizer never needs to reclaim space: cleanup runs once a day.
       conf.put(DaemonConfig.SUPERVISOR_LOCALIZER_CACHE_CLEANUP_INTERVAL_MS, 86_400_000);
+      // Its workers are threads of this process: the supervisor's wait before it kills them as
+      // the cluster stops (Storm's default 3 s, for worker JVMs to shut down) only delays the end
+      // of every run once its output is in; a setting of the run's own still wins.
+      conf.putIfAbsent(Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 1L);
       LocalCluster cluster =
           new LocalCluster.Builder()
               .withSupervisors(1)
