@@ -12,20 +12,24 @@ import java.util.Properties;
  * a worker daemon). With {@code cluster.role.<name>.jvm.options-from=CLASS}, CLASS is run first
  * with the same arguments and prints the memory options of the process (as Flink's scripts ask
  * {@code BashJavaUtils}), added after the JVM options. Every process is started as {@code MAIN
- * SPEC_FILE NAME INSTANCE}.
+ * SPEC_FILE NAME INSTANCE}. A role with {@code cluster.role.<name>.stops-last=true} is stopped once
+ * the others have stopped: a service the others close their sessions with as they stop (Storm's
+ * ZooKeeper, without which Nimbus and the supervisors waited for its timeout).
  *
  * @param name the role, e.g. {@code taskmanager}
  * @param perWorker one process per worker instead of one in all
  * @param mainClass its main class, or null for the engine's
  * @param jvmOptions its JVM options, or null for the engine's
  * @param jvmOptionsFrom the class that prints more JVM options for each process, or null
+ * @param stopsLast stopped after the other roles' processes
  */
 public record ClusterRole(
     String name,
     boolean perWorker,
     String mainClass,
     List<String> jvmOptions,
-    String jvmOptionsFrom) {
+    String jvmOptionsFrom,
+    boolean stopsLast) {
   /**
    * Parses {@code cluster.roles} and each role's {@code cluster.role.<name>.*}; empty for none. A
    * role's own JVM options are followed by {@code allOptions}, those of every engine process.
@@ -48,7 +52,8 @@ public record ClusterRole(
               perWorker,
               main == null ? null : main.trim(),
               options == null ? null : EngineDescriptor.concat(options, allOptions),
-              optionsFrom == null ? null : optionsFrom.trim()));
+              optionsFrom == null ? null : optionsFrom.trim(),
+              Boolean.parseBoolean(p.getProperty(prefix + "stops-last", "false").trim())));
     }
     return List.copyOf(out);
   }

@@ -378,22 +378,16 @@ final class EngineProcesses {
   }
 
   /**
-   * Stops every process at once, each on its own thread with the grace period; none is started
-   * again, a paused one is resumed first. Not a few at a time: a Spark worker could exit while the
-   * master still ran, which then started a replacement executor as the run ended.
+   * Stops every process at once, each on its own thread with the grace period, then those of roles
+   * that stop last ({@link ClusterRole#stopsLast}); none is started again, a paused one is resumed
+   * first. Not a few at a time: a Spark worker could exit while the master still ran, which then
+   * started a replacement executor as the run ended.
    */
   void stop() {
     processes.forEach(ProcessSlot::close);
-    List<Thread> stopping = new ArrayList<>();
-    for (ProcessSlot p : processes) {
-      Thread t = new Thread(() -> p.process().stop(STOP_GRACE_MS), "stop-" + p.name());
-      t.start();
-      stopping.add(t);
-    }
     try {
-      for (Thread t : stopping) {
-        t.join();
-      }
+      stopAtOnce(processes.stream().filter(p -> !stopsLast(p)).toList());
+      stopAtOnce(processes.stream().filter(this::stopsLast).toList());
       if (yarn != null) {
         // the client killed its application as it stopped; the NodeManager stops its containers
         yarn.awaitGone(CONTAINERS_GONE);
@@ -404,6 +398,23 @@ final class EngineProcesses {
       if (namespaces != null) {
         namespaces.close();
       }
+    }
+  }
+
+  private boolean stopsLast(ProcessSlot p) {
+    ClusterRole role = roleOf.get(p);
+    return role != null && role.stopsLast();
+  }
+
+  private static void stopAtOnce(List<ProcessSlot> slots) throws InterruptedException {
+    List<Thread> stopping = new ArrayList<>();
+    for (ProcessSlot p : slots) {
+      Thread t = new Thread(() -> p.process().stop(STOP_GRACE_MS), "stop-" + p.name());
+      t.start();
+      stopping.add(t);
+    }
+    for (Thread t : stopping) {
+      t.join();
     }
   }
 }
