@@ -51,6 +51,7 @@ class EngineRegistryTest {
             "cluster.env.JAVA_HOME=${java.home}",
             "cluster.role.master.main=herd.Master",
             "cluster.role.master.jvm.options=-Xmx256m -Dx=y",
+            "cluster.role.master.stops-last=true",
             "cluster.role.worker.main=herd.Worker"));
     Path old = Files.createDirectories(engines.resolve("toy-0.9"));
     Files.writeString(
@@ -159,6 +160,7 @@ class EngineRegistryTest {
     assertEquals("herd.Worker", herd.mainClass(roles.get(1)));
     assertEquals(List.of("-Xmx2g", "--add-opens=a/b=ALL-UNNAMED"), herd.jvmOptions(roles.get(1)));
     assertEquals("herd.Job", herd.mainClass(roles.get(2)));
+    assertEquals(List.of(true, false, false), roles.stream().map(ClusterRole::stopsLast).toList());
     assertEquals("job", herd.clientRole().orElseThrow().name());
   }
 
