@@ -53,8 +53,16 @@ public record ClusterRole(
               main == null ? null : main.trim(),
               options == null ? null : EngineDescriptor.concat(options, allOptions),
               optionsFrom == null ? null : optionsFrom.trim(),
-              Boolean.parseBoolean(p.getProperty(prefix + "stops-last", "false").trim())));
+              flag(p.getProperty(prefix + "stops-last", "false"), prefix + "stops-last")));
     }
     return List.copyOf(out);
+  }
+
+  private static boolean flag(String value, String key) {
+    return switch (value.trim()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalStateException(key + " must be true or false, not " + value);
+    };
   }
 }

@@ -173,27 +173,26 @@ public final class EmbeddedKafka implements KafkaCluster {
   private void awaitReady(int brokers) throws IOException, InterruptedException {
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     DescribeClusterOptions ask = new DescribeClusterOptions().timeoutMs(READY_ASK_MS);
-    try (Admin admin = admin()) {
-      try {
-        while (System.currentTimeMillis() < deadline) {
-          throwIfANodeExited(brokers);
-          try {
-            if (admin
-                    .describeCluster(ask)
-                    .nodes()
-                    .get(2L * READY_ASK_MS, TimeUnit.MILLISECONDS)
-                    .size()
-                >= brokers) {
-              return;
-            }
-          } catch (ExecutionException | TimeoutException e) {
-            // not answering yet
+    Admin admin = admin();
+    try {
+      while (System.currentTimeMillis() < deadline) {
+        throwIfANodeExited(brokers);
+        try {
+          if (admin
+                  .describeCluster(ask)
+                  .nodes()
+                  .get(2L * READY_ASK_MS, TimeUnit.MILLISECONDS)
+                  .size()
+              >= brokers) {
+            return;
           }
-          Thread.sleep(200);
+        } catch (ExecutionException | TimeoutException e) {
+          // not answering yet
         }
-      } finally {
-        admin.close(Duration.ZERO);
+        Thread.sleep(200);
       }
+    } finally {
+      admin.close(Duration.ZERO);
     }
     throw new IOException(
         brokers + " Kafka broker(s) did not answer within " + START_TIMEOUT_MS / 1000 + " s");

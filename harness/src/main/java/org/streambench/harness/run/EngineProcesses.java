@@ -386,8 +386,12 @@ final class EngineProcesses {
   void stop() {
     processes.forEach(ProcessSlot::close);
     try {
-      stopAtOnce(processes.stream().filter(p -> !stopsLast(p)).toList());
-      stopAtOnce(processes.stream().filter(this::stopsLast).toList());
+      try {
+        stopAtOnce(processes.stream().filter(p -> !stopsLast(p)).toList());
+      } finally {
+        // stopped even when waiting for the others was interrupted
+        stopAtOnce(processes.stream().filter(this::stopsLast).toList());
+      }
       if (yarn != null) {
         // the client killed its application as it stopped; the NodeManager stops its containers
         yarn.awaitGone(CONTAINERS_GONE);
@@ -406,6 +410,10 @@ final class EngineProcesses {
     return role != null && role.stopsLast();
   }
 
+  /**
+   * Stops {@code slots} at once and waits for them; interrupted, it still waits for them (each stop
+   * is bounded by its grace period) and then says so.
+   */
   private static void stopAtOnce(List<ProcessSlot> slots) throws InterruptedException {
     List<Thread> stopping = new ArrayList<>();
     for (ProcessSlot p : slots) {
@@ -413,8 +421,18 @@ final class EngineProcesses {
       t.start();
       stopping.add(t);
     }
+    boolean interrupted = false;
     for (Thread t : stopping) {
-      t.join();
+      while (t.isAlive()) {
+        try {
+          t.join();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    }
+    if (interrupted) {
+      throw new InterruptedException("interrupted while the engine's processes stopped");
     }
   }
 }

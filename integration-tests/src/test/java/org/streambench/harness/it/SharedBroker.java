@@ -419,7 +419,7 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
               true,
               4096,
               4,
-              line -> System.out.println("  " + line));
+              line -> say("hadoop", line));
     }
     String engine = request.engine();
     say(engine, "preparing " + request.workload());

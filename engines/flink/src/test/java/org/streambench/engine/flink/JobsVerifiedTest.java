@@ -82,15 +82,22 @@ class JobsVerifiedTest {
   }
 
   /**
-   * Out of order as Beam's generator sends them: each row must be the one of events in order. On
-   * the default version only: the job's own handling of disorder, which the version modules' runs
-   * of every query in order do not need again (CI time).
+   * Out of order as Beam's generator sends them: each row must be the one of events in order. q11's
+   * session windows on every version (how late events join and merge sessions is the engine's own
+   * code, which each version runs here); the other windowed queries on the default version only (CI
+   * time).
    */
+  @Test
+  void nexmarkSessionsOutOfOrder() throws Exception {
+    assertNexmarkVerified(JobCases.nexmarkOutOfOrder(NexmarkQuery.Q11), NexmarkQuery.Q11);
+  }
+
+  /** The other windowed queries out of order, on the default version only. */
   @Tag("default-version-only")
   @ParameterizedTest
   @EnumSource(
       value = NexmarkQuery.class,
-      names = {"Q4", "Q5", "Q7", "Q8", "Q11"})
+      names = {"Q4", "Q5", "Q7", "Q8"})
   void nexmarkOutOfOrder(NexmarkQuery q) throws Exception {
     assertNexmarkVerified(JobCases.nexmarkOutOfOrder(q), q);
   }

@@ -281,7 +281,8 @@ final class NexmarkSql {
         .udf()
         .register(
             "count_char",
-            (UDF2<String, String, Long>) (s, c) -> NexmarkQuery.countChar(s, c.charAt(0)),
+            (UDF2<String, String, Long>)
+                (s, c) -> s.chars().filter(ch -> ch == c.charAt(0)).count(),
             DataTypes.LongType);
     Dataset<Row> events =
         records

@@ -26,7 +26,7 @@ final class EventClock {
 
   /**
    * The clock of a bolt task reading the spout's tasks ({@link KafkaIo#SPOUT}), each {@link #expect
-   * expected} from now: a watermark {@code delayMs} behind the oldest, idle after {@link
+   * expected} from now: a watermark {@code delayMs} and 1 ms behind the oldest, idle after {@link
    * StormEngine#IDLE_SOURCE_MS}.
    */
   static EventClock ofSpoutTasks(long delayMs, TopologyContext context) {
