@@ -71,10 +71,15 @@ final class NexmarkTopology {
                             + ","
                             + b.bidder
                             + ","
-                            + BigDecimal.valueOf(b.price).multiply(DOLLAR_TO_EURO).toPlainString()
+                            + euros(b.price).toPlainString()
                             + ","
                             + b.rest)),
         spec);
+  }
+
+  /** A price in dollars in euros, exactly: Nexmark's {@code 0.908 * price}. */
+  private static BigDecimal euros(long dollars) {
+    return BigDecimal.valueOf(dollars).multiply(DOLLAR_TO_EURO);
   }
 
   /** q2: {@code SELECT auction, price FROM bid WHERE MOD(auction, 123) = 0}. */
@@ -96,7 +101,7 @@ final class NexmarkTopology {
         bids(builder, spec)
             .flatMapValues(
                 b -> {
-                  BigDecimal euros = BigDecimal.valueOf(b.price).multiply(DOLLAR_TO_EURO);
+                  BigDecimal euros = euros(b.price);
                   if (euros.compareTo(Q14_LOW_EUROS) <= 0 || euros.compareTo(Q14_HIGH_EUROS) >= 0) {
                     return List.of();
                   }

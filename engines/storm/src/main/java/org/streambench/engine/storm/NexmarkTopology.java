@@ -122,11 +122,14 @@ final class NexmarkTopology {
                 + ","
                 + bid.getLongByField("bidder")
                 + ","
-                + BigDecimal.valueOf(bid.getLongByField("price"))
-                    .multiply(DOLLAR_TO_EURO)
-                    .toPlainString()
+                + euros(bid.getLongByField("price")).toPlainString()
                 + ","
                 + rest(bid));
+  }
+
+  /** A price in dollars in euros, exactly: Nexmark's {@code 0.908 * price}. */
+  private static BigDecimal euros(long dollars) {
+    return BigDecimal.valueOf(dollars).multiply(DOLLAR_TO_EURO);
   }
 
   /** q2: {@code SELECT auction, price FROM bid WHERE MOD(auction, 123) = 0}. */
@@ -150,8 +153,7 @@ final class NexmarkTopology {
         spec,
         "calculation",
         bid -> {
-          BigDecimal euros =
-              BigDecimal.valueOf(bid.getLongByField("price")).multiply(DOLLAR_TO_EURO);
+          BigDecimal euros = euros(bid.getLongByField("price"));
           if (euros.compareTo(Q14_LOW_EUROS) <= 0 || euros.compareTo(Q14_HIGH_EUROS) >= 0) {
             return null;
           }
