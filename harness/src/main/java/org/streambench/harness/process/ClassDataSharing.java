@@ -1,6 +1,7 @@
 package org.streambench.harness.process;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -18,12 +19,16 @@ import org.streambench.harness.UsageException;
  * archive per jar and main class, in {@code class-data/} beside the jar. Until it exists, a process
  * of that jar and main records what it loads ({@code -XX:+RecordDynamicDumpInfo}) and the harness
  * has it write the archive ({@code jcmd VM.cds dynamic_dump}) just before it stops the process in
- * order, after the run's measurements; later processes map it ({@code -XX:SharedArchiveFile})
- * instead of loading and verifying those classes from the jar again. An engine is ready 2 to 3 s
- * sooner on two cores (Flink's local MiniCluster after 3.8 to 4.1 s instead of 6.4 s, Spark's local
- * run after 6.9 s instead of 8.8 s); the JIT compiles the same code once a process runs. A process
- * that exits by itself or is killed writes nothing. An archive's name carries the jar's size and
- * time and the JVM's version, so a rebuilt jar or another JVM gets a new one. {@code
+ * order, after the run's measurements, unless no process of that jar and main had stopped before it
+ * started: the first run's processes only leave a mark as they stop. Writing took about 5 s per
+ * process on two cores (a Flink cluster run ended 10 s later for its JobManager's and
+ * TaskManagers'), which a main started in one run only, a one-off run's or a test's, would never
+ * win back. Later processes map the archive ({@code -XX:SharedArchiveFile}) instead of loading and
+ * verifying those classes from the jar again. An engine is ready 2 to 3 s sooner on two cores
+ * (Flink's local MiniCluster after 3.8 to 4.1 s instead of 6.4 s, Spark's local run after 6.9 s
+ * instead of 8.8 s); the JIT compiles the same code once a process runs. A process that exits by
+ * itself or is killed writes nothing. An archive's name carries the jar's size and time and the
+ * JVM's version, so a rebuilt jar or another JVM gets a new one. {@code
  * STREAMBENCH_CLASS_DATA_SHARING=off} starts every process without it.
  */
 public final class ClassDataSharing {
@@ -80,18 +85,22 @@ public final class ClassDataSharing {
     String prefix = jar.getFileName() + "-" + mainClass + "-";
     Path archive = dir.resolve(prefix + stamp(jar) + ".jsa");
     if (Files.isRegularFile(archive)) {
-      return new Archive(List.of("-XX:SharedArchiveFile=" + archive, QUIET), null, null);
+      return new Archive(
+          List.of("-XX:SharedArchiveFile=" + archive, QUIET), null, null, null, null);
     }
     Files.createDirectories(dir);
+    Path stopped = dir.resolve(prefix + stamp(jar) + ".stopped");
     try (Stream<Path> files = Files.list(dir)) {
       for (Path old : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
-        // an archive of a jar since rebuilt, or one a harness that died left half written
-        if (!old.toString().endsWith(".tmp") || abandoned(old)) {
+        // an archive or mark of a jar since rebuilt, or an archive a harness that died left half
+        // written
+        if (!old.equals(stopped) && (!old.toString().endsWith(".tmp") || abandoned(old))) {
           Files.deleteIfExists(old);
         }
       }
     }
-    return new Archive(List.of("-XX:+RecordDynamicDumpInfo", QUIET), archive, jcmd);
+    return new Archive(
+        List.of("-XX:+RecordDynamicDumpInfo", QUIET), archive, jcmd, stopped, Instant.now());
   }
 
   private String stamp(Path jar) throws IOException {
@@ -107,10 +116,12 @@ public final class ClassDataSharing {
 
   /**
    * A process's JVM options for class-data sharing, and, when it records what it loads, the archive
-   * it is to write and the jcmd that makes it write.
+   * it is to write, the jcmd that makes it write, the mark a stopped process of its jar and main
+   * leaves and when it started.
    */
-  public record Archive(List<String> jvmOptions, Path toWrite, Path jcmd) {
-    static final Archive NONE = new Archive(List.of(), null, null);
+  public record Archive(
+      List<String> jvmOptions, Path toWrite, Path jcmd, Path stoppedMark, Instant started) {
+    static final Archive NONE = new Archive(List.of(), null, null, null, null);
 
     /** Whether the process records what it loads, to write the archive before it stops. */
     public boolean writing() {
@@ -119,10 +130,11 @@ public final class ClassDataSharing {
 
     /**
      * Has the running process {@code pid} write the archive, unless another process of the same jar
-     * and main did already; a failure only means that a later process writes it.
+     * and main did already or none had stopped before this one started (then it leaves the mark); a
+     * failure only means that a later process writes it.
      */
     public void writeFrom(long pid) {
-      if (!writing() || Files.exists(toWrite)) {
+      if (!writing() || Files.exists(toWrite) || !anotherStoppedBefore()) {
         return;
       }
       Path temporary = toWrite.resolveSibling(toWrite.getFileName() + "." + pid + ".tmp");
@@ -154,6 +166,25 @@ public final class ClassDataSharing {
         } catch (IOException e) {
           // left for the next process of this jar to clear once it is abandoned
         }
+      }
+    }
+
+    /**
+     * Whether a process of this jar and main stopped before this one started; if none had, leaves
+     * the mark that one stopped (a process of the same run that stops later finds it too new).
+     */
+    private boolean anotherStoppedBefore() {
+      try {
+        Files.createFile(stoppedMark);
+        return false;
+      } catch (FileAlreadyExistsException e) {
+        try {
+          return Files.getLastModifiedTime(stoppedMark).toInstant().isBefore(started);
+        } catch (IOException gone) {
+          return false;
+        }
+      } catch (IOException e) {
+        return false;
       }
     }
   }

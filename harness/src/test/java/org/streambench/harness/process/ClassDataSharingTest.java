@@ -51,6 +51,29 @@ class ClassDataSharingTest {
     assertEquals("-XX:SharedArchiveFile=" + first.toWrite(), later.jvmOptions().get(0));
   }
 
+  /**
+   * Processes started before any of their jar and main had stopped (a first run's, such as its two
+   * TaskManagers) write nothing: the first to stop leaves the mark, the others find it too new.
+   */
+  @Test
+  void aFirstRunsProcessesWriteNoArchive() throws Exception {
+    Path jar = jarOf(Hello.class);
+    ClassDataSharing.Archive one = on().forProcess(jar, MAIN);
+    ClassDataSharing.Archive other = on().forProcess(jar, MAIN);
+    Process a = java(one, jar);
+    Process b = java(other, jar);
+    assertEquals("hello", new String(a.getInputStream().readNBytes(5)));
+    assertEquals("hello", new String(b.getInputStream().readNBytes(5)));
+    one.writeFrom(a.pid());
+    other.writeFrom(b.pid());
+    a.getOutputStream().close();
+    b.getOutputStream().close();
+    assertEquals(0, a.waitFor());
+    assertEquals(0, b.waitFor());
+    assertTrue(Files.exists(one.stoppedMark()), "the mark left");
+    assertFalse(Files.exists(one.toWrite()), "no archive from a first run");
+  }
+
   @Test
   void aRebuiltJarGetsANewArchiveAndAnAbandonedWriteIsCleared() throws IOException {
     Path jar = Files.writeString(dir.resolve("engine.jar"), "a jar");
@@ -61,11 +84,14 @@ class ClassDataSharingTest {
         abandoned, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
     Path writing = Files.writeString(Path.of(old + ".2.tmp"), "half");
 
+    Path oldMark = Files.writeString(Path.of(old.toString().replace(".jsa", ".stopped")), "");
+
     Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
     ClassDataSharing.Archive rebuilt = on().forProcess(jar, MAIN);
     assertTrue(rebuilt.writing());
     assertNotEquals(old, rebuilt.toWrite());
     assertFalse(Files.exists(old), "the old jar's archive is removed");
+    assertFalse(Files.exists(oldMark), "and its mark");
     assertFalse(Files.exists(abandoned));
     assertTrue(Files.exists(writing), "a write under way is left alone");
   }
@@ -97,23 +123,35 @@ class ClassDataSharingTest {
   @Test
   void aRealJvmLoadsItsClassesFromTheArchiveItsPredecessorWrote() throws Exception {
     Path jar = jarOf(Hello.class);
-    ClassDataSharing.Archive writer = on().forProcess(jar, MAIN);
-    Process first = java(writer, jar);
+    ClassDataSharing.Archive marker = on().forProcess(jar, MAIN);
+    Process first = java(marker, jar);
     assertEquals("hello", new String(first.getInputStream().readNBytes(5)));
-    writer.writeFrom(first.pid());
+    marker.writeFrom(first.pid());
     first.getOutputStream().close();
     assertEquals(0, first.waitFor());
+    assertFalse(Files.exists(marker.toWrite()), "the first process to stop only leaves its mark");
+
+    Thread.sleep(20);
+    ClassDataSharing.Archive writer = on().forProcess(jar, MAIN);
+    Process second = java(writer, jar);
+    assertEquals("hello", new String(second.getInputStream().readNBytes(5)));
+    writer.writeFrom(second.pid());
+    second.getOutputStream().close();
+    assertEquals(0, second.waitFor());
     assertTrue(Files.size(writer.toWrite()) > 0, "archive written");
     try (var left = Files.list(dir.resolve("class-data"))) {
-      assertEquals(List.of(writer.toWrite()), left.toList(), "no temporary file left");
+      assertEquals(
+          List.of(writer.toWrite()),
+          left.filter(f -> !f.equals(writer.stoppedMark())).toList(),
+          "no temporary file left");
     }
 
     ClassDataSharing.Archive reader = on().forProcess(jar, MAIN);
     assertFalse(reader.writing());
-    Process second = java(reader, jar);
-    second.getOutputStream().close();
-    String out = new String(second.getInputStream().readAllBytes());
-    assertEquals(0, second.waitFor(), out);
+    Process third = java(reader, jar);
+    third.getOutputStream().close();
+    String out = new String(third.getInputStream().readAllBytes());
+    assertEquals(0, third.waitFor(), out);
     assertTrue(out.lines().anyMatch(l -> l.contains(MAIN + " source: shared objects file")), out);
   }
 
