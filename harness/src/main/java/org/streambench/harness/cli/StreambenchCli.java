@@ -24,7 +24,7 @@ import picocli.CommandLine.Command;
       "",
       "Data: runs/<run-id>/ and runs/results.db under the checkout (or $STREAMBENCH_DATA).",
       "The broker's and engines' JVMs start from class-data sharing archives kept in class-data/"
-          + " beside each jar (written by the first process; $STREAMBENCH_CLASS_DATA_SHARING=off"
+          + " beside each jar (written from the second run on; $STREAMBENCH_CLASS_DATA_SHARING=off"
           + " starts them without)."
     },
     subcommands = {

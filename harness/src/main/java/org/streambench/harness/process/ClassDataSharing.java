@@ -1,7 +1,6 @@
 package org.streambench.harness.process;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -17,19 +16,19 @@ import org.streambench.harness.UsageException;
 /**
  * The JVM's application class-data sharing (AppCDS) for the processes the harness starts: one
  * archive per jar and main class, in {@code class-data/} beside the jar. Until it exists, a process
- * of that jar and main records what it loads ({@code -XX:+RecordDynamicDumpInfo}) and the harness
- * has it write the archive ({@code jcmd VM.cds dynamic_dump}) just before it stops the process in
- * order, after the run's measurements, unless no process of that jar and main had stopped before it
- * started: the first run's processes only leave a mark as they stop. Writing took about 5 s per
- * process on two cores (a Flink cluster run ended 10 s later for its JobManager's and
- * TaskManagers'), which a main started in one run only, a one-off run's or a test's, would never
- * win back. Later processes map the archive ({@code -XX:SharedArchiveFile}) instead of loading and
- * verifying those classes from the jar again. An engine is ready 2 to 3 s sooner on two cores
- * (Flink's local MiniCluster after 3.8 to 4.1 s instead of 6.4 s, Spark's local run after 6.9 s
- * instead of 8.8 s); the JIT compiles the same code once a process runs. A process that exits by
- * itself or is killed writes nothing. An archive's name carries the jar's size and time and the
- * JVM's version, so a rebuilt jar or another JVM gets a new one. {@code
- * STREAMBENCH_CLASS_DATA_SHARING=off} starts every process without it.
+ * of that jar and main started after another had been stopped in order records what it loads
+ * ({@code -XX:+RecordDynamicDumpInfo}) and the harness has it write the archive ({@code jcmd VM.cds
+ * dynamic_dump}) just before it stops the process in order, after the run's measurements; processes
+ * started before any had been stopped (a first run's) only leave a mark as they stop. Writing took
+ * about 5 s per process on two cores (a Flink cluster run ended 14 s after its output instead of 4
+ * s), which a main started in one run only, a one-off run's or a test's, would never win back.
+ * Later processes map the archive ({@code -XX:SharedArchiveFile}) instead of loading and verifying
+ * those classes from the jar again. An engine is ready 2 to 3 s sooner on two cores (Flink's local
+ * MiniCluster after 3.8 to 4.1 s instead of 6.4 s, Spark's local run after 6.9 s instead of 8.8 s);
+ * the JIT compiles the same code once a process runs. A process that exits by itself or is killed
+ * writes nothing. An archive's name carries the jar's size and time and the JVM's version, so a
+ * rebuilt jar or another JVM gets a new one. {@code STREAMBENCH_CLASS_DATA_SHARING=off} starts
+ * every process without it.
  */
 public final class ClassDataSharing {
   /** The environment variable that turns it off (on by default). */
@@ -75,7 +74,8 @@ public final class ClassDataSharing {
 
   /**
    * The archive of a process of {@code mainClass} from {@code jar}: one to map, one to write before
-   * it stops, or none (off, no jar, or a JVM without jcmd).
+   * it stops, only the mark to leave as it stops (none was left yet), or none (off, no jar, or a
+   * JVM without jcmd).
    */
   public Archive forProcess(Path jar, String mainClass) throws IOException {
     if (!enabled || !Files.isRegularFile(jar) || !Files.isExecutable(jcmd)) {
@@ -83,24 +83,27 @@ public final class ClassDataSharing {
     }
     Path dir = jar.toAbsolutePath().getParent().resolve("class-data");
     String prefix = jar.getFileName() + "-" + mainClass + "-";
-    Path archive = dir.resolve(prefix + stamp(jar) + ".jsa");
+    String stamp = stamp(jar);
+    Path archive = dir.resolve(prefix + stamp + ".jsa");
     if (Files.isRegularFile(archive)) {
-      return new Archive(
-          List.of("-XX:SharedArchiveFile=" + archive, QUIET), null, null, null, null);
+      return new Archive(List.of("-XX:SharedArchiveFile=" + archive, QUIET), null, null, null);
     }
     Files.createDirectories(dir);
-    Path stopped = dir.resolve(prefix + stamp(jar) + ".stopped");
+    Path stopped = dir.resolve(prefix + stamp + ".stopped");
     try (Stream<Path> files = Files.list(dir)) {
       for (Path old : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
         // an archive or mark of a jar since rebuilt, or an archive a harness that died left half
-        // written
-        if (!old.equals(stopped) && (!old.toString().endsWith(".tmp") || abandoned(old))) {
+        // written (not this jar's archive, which another process moved in meanwhile)
+        boolean current = old.equals(stopped) || old.equals(archive);
+        if (!current && (!old.toString().endsWith(".tmp") || abandoned(old))) {
           Files.deleteIfExists(old);
         }
       }
     }
-    return new Archive(
-        List.of("-XX:+RecordDynamicDumpInfo", QUIET), archive, jcmd, stopped, Instant.now());
+    if (!Files.exists(stopped)) {
+      return new Archive(List.of(), null, null, stopped);
+    }
+    return new Archive(List.of("-XX:+RecordDynamicDumpInfo", QUIET), archive, jcmd, null);
   }
 
   private String stamp(Path jar) throws IOException {
@@ -116,12 +119,11 @@ public final class ClassDataSharing {
 
   /**
    * A process's JVM options for class-data sharing, and, when it records what it loads, the archive
-   * it is to write, the jcmd that makes it write, the mark a stopped process of its jar and main
-   * leaves and when it started.
+   * it is to write and the jcmd that makes it write; or, for a process started before any of its
+   * jar and main had been stopped, the mark it leaves as it stops.
    */
-  public record Archive(
-      List<String> jvmOptions, Path toWrite, Path jcmd, Path stoppedMark, Instant started) {
-    static final Archive NONE = new Archive(List.of(), null, null, null, null);
+  public record Archive(List<String> jvmOptions, Path toWrite, Path jcmd, Path stoppedMark) {
+    static final Archive NONE = new Archive(List.of(), null, null, null);
 
     /** Whether the process records what it loads, to write the archive before it stops. */
     public boolean writing() {
@@ -130,11 +132,14 @@ public final class ClassDataSharing {
 
     /**
      * Has the running process {@code pid} write the archive, unless another process of the same jar
-     * and main did already or none had stopped before this one started (then it leaves the mark); a
-     * failure only means that a later process writes it.
+     * and main did already, or leaves its mark; a failure only means that a later process writes
+     * it.
      */
     public void writeFrom(long pid) {
-      if (!writing() || Files.exists(toWrite) || !anotherStoppedBefore()) {
+      if (stoppedMark != null) {
+        leaveMark();
+      }
+      if (!writing() || Files.exists(toWrite)) {
         return;
       }
       Path temporary = toWrite.resolveSibling(toWrite.getFileName() + "." + pid + ".tmp");
@@ -169,22 +174,11 @@ public final class ClassDataSharing {
       }
     }
 
-    /**
-     * Whether a process of this jar and main stopped before this one started; if none had, leaves
-     * the mark that one stopped (a process of the same run that stops later finds it too new).
-     */
-    private boolean anotherStoppedBefore() {
+    private void leaveMark() {
       try {
         Files.createFile(stoppedMark);
-        return false;
-      } catch (FileAlreadyExistsException e) {
-        try {
-          return Files.getLastModifiedTime(stoppedMark).toInstant().isBefore(started);
-        } catch (IOException gone) {
-          return false;
-        }
       } catch (IOException e) {
-        return false;
+        // left by another process of this jar and main, or a later one leaves it
       }
     }
   }

@@ -39,44 +39,33 @@ class ClassDataSharingTest {
   }
 
   @Test
-  void withoutAnArchiveAProcessRecordsItsClassesAndWithOneItMapsIt() throws IOException {
+  void aFirstProcessLeavesAMarkALaterOneRecordsItsClassesAndWithAnArchiveOneMapsIt()
+      throws IOException {
     Path jar = Files.writeString(dir.resolve("engine.jar"), "a jar");
     ClassDataSharing.Archive first = on().forProcess(jar, MAIN);
-    assertTrue(first.writing());
-    assertTrue(first.jvmOptions().contains("-XX:+RecordDynamicDumpInfo"), first.toString());
+    ClassDataSharing.Archive sibling = on().forProcess(jar, MAIN);
+    assertFalse(first.writing());
+    assertEquals(List.of(), first.jvmOptions());
+    first.writeFrom(0);
+    assertTrue(Files.exists(first.stoppedMark()), "the mark left as it stopped");
+    sibling.writeFrom(0);
+    assertFalse(sibling.writing(), "started before the first stopped: a first run's process");
 
-    Files.writeString(first.toWrite(), "the archive");
+    ClassDataSharing.Archive second = on().forProcess(jar, MAIN);
+    assertTrue(second.writing());
+    assertTrue(second.jvmOptions().contains("-XX:+RecordDynamicDumpInfo"), second.toString());
+
+    Files.writeString(second.toWrite(), "the archive");
     ClassDataSharing.Archive later = on().forProcess(jar, MAIN);
     assertFalse(later.writing());
-    assertEquals("-XX:SharedArchiveFile=" + first.toWrite(), later.jvmOptions().get(0));
-  }
-
-  /**
-   * Processes started before any of their jar and main had stopped (a first run's, such as its two
-   * TaskManagers) write nothing: the first to stop leaves the mark, the others find it too new.
-   */
-  @Test
-  void aFirstRunsProcessesWriteNoArchive() throws Exception {
-    Path jar = jarOf(Hello.class);
-    ClassDataSharing.Archive one = on().forProcess(jar, MAIN);
-    ClassDataSharing.Archive other = on().forProcess(jar, MAIN);
-    Process a = java(one, jar);
-    Process b = java(other, jar);
-    assertEquals("hello", new String(a.getInputStream().readNBytes(5)));
-    assertEquals("hello", new String(b.getInputStream().readNBytes(5)));
-    one.writeFrom(a.pid());
-    other.writeFrom(b.pid());
-    a.getOutputStream().close();
-    b.getOutputStream().close();
-    assertEquals(0, a.waitFor());
-    assertEquals(0, b.waitFor());
-    assertTrue(Files.exists(one.stoppedMark()), "the mark left");
-    assertFalse(Files.exists(one.toWrite()), "no archive from a first run");
+    assertEquals("-XX:SharedArchiveFile=" + second.toWrite(), later.jvmOptions().get(0));
   }
 
   @Test
   void aRebuiltJarGetsANewArchiveAndAnAbandonedWriteIsCleared() throws IOException {
     Path jar = Files.writeString(dir.resolve("engine.jar"), "a jar");
+    ClassDataSharing.Archive first = on().forProcess(jar, MAIN);
+    first.writeFrom(0);
     Path old = on().forProcess(jar, MAIN).toWrite();
     Files.writeString(old, "the archive");
     Path abandoned = Files.writeString(Path.of(old + ".1.tmp"), "half");
@@ -84,14 +73,12 @@ class ClassDataSharingTest {
         abandoned, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
     Path writing = Files.writeString(Path.of(old + ".2.tmp"), "half");
 
-    Path oldMark = Files.writeString(Path.of(old.toString().replace(".jsa", ".stopped")), "");
-
     Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
     ClassDataSharing.Archive rebuilt = on().forProcess(jar, MAIN);
-    assertTrue(rebuilt.writing());
-    assertNotEquals(old, rebuilt.toWrite());
+    assertFalse(rebuilt.writing(), "the rebuilt jar's first process");
+    assertNotEquals(first.stoppedMark(), rebuilt.stoppedMark());
     assertFalse(Files.exists(old), "the old jar's archive is removed");
-    assertFalse(Files.exists(oldMark), "and its mark");
+    assertFalse(Files.exists(first.stoppedMark()), "and its mark");
     assertFalse(Files.exists(abandoned));
     assertTrue(Files.exists(writing), "a write under way is left alone");
   }
@@ -129,9 +116,8 @@ class ClassDataSharingTest {
     marker.writeFrom(first.pid());
     first.getOutputStream().close();
     assertEquals(0, first.waitFor());
-    assertFalse(Files.exists(marker.toWrite()), "the first process to stop only leaves its mark");
+    assertTrue(Files.exists(marker.stoppedMark()), "the first process only leaves its mark");
 
-    Thread.sleep(20);
     ClassDataSharing.Archive writer = on().forProcess(jar, MAIN);
     Process second = java(writer, jar);
     assertEquals("hello", new String(second.getInputStream().readNBytes(5)));
@@ -142,7 +128,7 @@ class ClassDataSharingTest {
     try (var left = Files.list(dir.resolve("class-data"))) {
       assertEquals(
           List.of(writer.toWrite()),
-          left.filter(f -> !f.equals(writer.stoppedMark())).toList(),
+          left.filter(f -> !f.equals(marker.stoppedMark())).toList(),
           "no temporary file left");
     }
 
@@ -158,7 +144,7 @@ class ClassDataSharingTest {
   private static Process java(ClassDataSharing.Archive archive, Path jar) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Home.javaBinary().toString()));
     cmd.addAll(archive.jvmOptions());
-    if (!archive.writing()) {
+    if (archive.jvmOptions().stream().anyMatch(o -> o.startsWith("-XX:SharedArchiveFile="))) {
       cmd.add("-Xlog:class+load=info");
     }
     cmd.addAll(List.of("-cp", jar.toString(), MAIN));
