@@ -111,19 +111,11 @@ class ClassDataSharingTest {
   void aRealJvmLoadsItsClassesFromTheArchiveItsPredecessorWrote() throws Exception {
     Path jar = jarOf(Hello.class);
     ClassDataSharing.Archive marker = on().forProcess(jar, MAIN);
-    Process first = java(marker, jar);
-    assertEquals("hello", new String(first.getInputStream().readNBytes(5)));
-    marker.writeFrom(first.pid());
-    first.getOutputStream().close();
-    assertEquals(0, first.waitFor());
+    runAndStopInOrder(marker, jar);
     assertTrue(Files.exists(marker.stoppedMark()), "the first process only leaves its mark");
 
     ClassDataSharing.Archive writer = on().forProcess(jar, MAIN);
-    Process second = java(writer, jar);
-    assertEquals("hello", new String(second.getInputStream().readNBytes(5)));
-    writer.writeFrom(second.pid());
-    second.getOutputStream().close();
-    assertEquals(0, second.waitFor());
+    runAndStopInOrder(writer, jar);
     assertTrue(Files.size(writer.toWrite()) > 0, "archive written");
     try (var left = Files.list(dir.resolve("class-data"))) {
       assertEquals(
@@ -139,6 +131,16 @@ class ClassDataSharingTest {
     String out = new String(third.getInputStream().readAllBytes());
     assertEquals(0, third.waitFor(), out);
     assertTrue(out.lines().anyMatch(l -> l.contains(MAIN + " source: shared objects file")), out);
+  }
+
+  /** Starts a JVM with {@code archive}'s options and stops it as the harness does, in order. */
+  private static void runAndStopInOrder(ClassDataSharing.Archive archive, Path jar)
+      throws Exception {
+    Process p = java(archive, jar);
+    assertEquals("hello", new String(p.getInputStream().readNBytes(5)));
+    archive.writeFrom(p.pid());
+    p.getOutputStream().close();
+    assertEquals(0, p.waitFor());
   }
 
   private static Process java(ClassDataSharing.Archive archive, Path jar) throws IOException {
