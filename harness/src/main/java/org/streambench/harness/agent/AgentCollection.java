@@ -187,6 +187,12 @@ public final class AgentCollection implements OutputCollector {
     return latestSecond;
   }
 
+  /** Agents keep their seconds until the end (runs with faults, which need them, refuse agents). */
+  @Override
+  public List<IntervalPoint> secondsSoFar() {
+    return List.of();
+  }
+
   /** Stops following and waits (up to 25 s) until every agent that answers was told to stop. */
   @Override
   public void stop() {

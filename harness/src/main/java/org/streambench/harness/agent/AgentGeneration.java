@@ -259,6 +259,12 @@ public final class AgentGeneration implements InputGenerator {
   }
 
   /** Stops every agent's load, as far as each still answers. */
+  /** Agents run their schedule to its end (runs with faults, which end early, refuse agents). */
+  @Override
+  public void finishBefore(long records) {
+    throw new UnsupportedOperationException("agents' generations run their schedule to its end");
+  }
+
   @Override
   public void stop() {
     stopped = true;

@@ -54,9 +54,22 @@ final class FaultOptions {
               + " and Kafka Streams). docs/faults.md.")
   String linkMechanism;
 
+  @Option(
+      names = "--after-recovery",
+      paramLabel = "DURATION",
+      description =
+          "End the steady state this long after every fault has happened and its recovery was"
+              + " seen (judged as the result judges it: docs/faults.md), on a whole second, instead"
+              + " of at --duration, which stays the longest it runs; throughput and latency are"
+              + " then over the shorter window. Off by default, so that runs compare equal"
+              + " windows.")
+  Duration afterRecovery;
+
   /** The run's faults, validated. */
   FaultSchedule schedule() {
-    return FaultSchedule.parse(
-        faults, restartDelay, recoveryGrace, LinkMechanism.parse(linkMechanism));
+    FaultSchedule schedule =
+        FaultSchedule.parse(
+            faults, restartDelay, recoveryGrace, LinkMechanism.parse(linkMechanism));
+    return afterRecovery == null ? schedule : schedule.endingAfterRecovery(afterRecovery);
   }
 }

@@ -178,6 +178,11 @@ public final class Collector implements Runnable, OutputCollector {
     return checks.latestSecond();
   }
 
+  @Override
+  public List<IntervalPoint> secondsSoFar() {
+    return checks.secondsSoFar();
+  }
+
   /** Stops reading at once (interrupted runs). */
   @Override
   public void stop() {

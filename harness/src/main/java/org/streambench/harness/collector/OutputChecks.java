@@ -122,6 +122,10 @@ final class OutputChecks {
     return latestSecond;
   }
 
+  synchronized List<IntervalPoint> secondsSoFar() {
+    return List.copyOf(latency.points());
+  }
+
   synchronized void close() {
     latency.close();
   }

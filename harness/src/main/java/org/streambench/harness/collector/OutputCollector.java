@@ -1,6 +1,7 @@
 package org.streambench.harness.collector;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.streambench.harness.generator.PacingSchedule;
 import org.streambench.harness.results.IntervalPoint;
@@ -40,6 +41,12 @@ public interface OutputCollector {
 
   /** The last complete second of output, or null before the first (for progress reports). */
   IntervalPoint latestSecond();
+
+  /**
+   * Every second closed so far (a copy), for judging a fault's recovery while the run goes on;
+   * empty where the seconds are not kept here (agents' collections).
+   */
+  List<IntervalPoint> secondsSoFar();
 
   /** Stops reading at once (interrupted runs). */
   void stop();

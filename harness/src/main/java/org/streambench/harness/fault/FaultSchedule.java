@@ -11,11 +11,16 @@ import org.streambench.harness.net.NetworkNamespaces;
 /**
  * A run's faults: the {@code --fault} options, how long a killed or stopped process stays down
  * before it is started again ({@code --restart-delay}), how long a fault may take to recover before
- * it counts as not recovered ({@code --recovery-grace}), and how the engine's links to the brokers
- * are cut ({@code --link-mechanism}).
+ * it counts as not recovered ({@code --recovery-grace}), how the engine's links to the brokers are
+ * cut ({@code --link-mechanism}), and, with {@code --after-recovery}, how long the steady state
+ * goes on once every fault has recovered (null: to its planned end).
  */
 public record FaultSchedule(
-    List<FaultSpec> faults, Duration restartDelay, Duration grace, LinkMechanism mechanism) {
+    List<FaultSpec> faults,
+    Duration restartDelay,
+    Duration grace,
+    LinkMechanism mechanism,
+    Duration afterRecovery) {
   public static final Duration DEFAULT_RESTART_DELAY = Duration.ofSeconds(5);
   public static final Duration DEFAULT_GRACE = Duration.ofSeconds(120);
 
@@ -29,6 +34,12 @@ public record FaultSchedule(
     }
     if (grace.isNegative() || grace.isZero()) {
       throw new UsageException("--recovery-grace must be positive");
+    }
+    if (afterRecovery != null && afterRecovery.isNegative()) {
+      throw new UsageException("--after-recovery must not be negative");
+    }
+    if (afterRecovery != null && faults.isEmpty()) {
+      throw new UsageException("--after-recovery needs a --fault to recover from");
     }
   }
 
@@ -68,7 +79,8 @@ public record FaultSchedule(
   }
 
   public static FaultSchedule none() {
-    return new FaultSchedule(List.of(), DEFAULT_RESTART_DELAY, DEFAULT_GRACE, LinkMechanism.PROXY);
+    return new FaultSchedule(
+        List.of(), DEFAULT_RESTART_DELAY, DEFAULT_GRACE, LinkMechanism.PROXY, null);
   }
 
   /** Parses the {@code --fault} options, cut through the link proxy. */
@@ -80,7 +92,12 @@ public record FaultSchedule(
   public static FaultSchedule parse(
       List<String> faults, Duration restartDelay, Duration grace, LinkMechanism mechanism) {
     return new FaultSchedule(
-        faults.stream().map(FaultSpec::parse).toList(), restartDelay, grace, mechanism);
+        faults.stream().map(FaultSpec::parse).toList(), restartDelay, grace, mechanism, null);
+  }
+
+  /** The same faults, the steady state ending {@code after} once every one has recovered. */
+  public FaultSchedule endingAfterRecovery(Duration after) {
+    return new FaultSchedule(faults, restartDelay, grace, mechanism, after);
   }
 
   public boolean isEmpty() {

@@ -73,6 +73,10 @@ public final class Generator implements InputGenerator {
   private final AtomicReference<Exception> firstError = new AtomicReference<>();
   private final List<SendLoop> loops = new CopyOnWriteArrayList<>();
   private volatile boolean stopped;
+
+  /** Records of the current paced generation from which none are sent ({@link #finishBefore}). */
+  private volatile long finishLimit = Long.MAX_VALUE;
+
   private volatile Histogram lastLateness = new Histogram(3);
 
   /**
@@ -135,6 +139,12 @@ public final class Generator implements InputGenerator {
         });
   }
 
+  @Override
+  public void finishBefore(long records) {
+    finishLimit = records;
+    loops.forEach(loop -> loop.finishBefore(records));
+  }
+
   /**
    * Stops sending at once and abandons what the producers have not delivered (a failed or
    * interrupted run); a generator that has finished is not affected.
@@ -156,6 +166,7 @@ public final class Generator implements InputGenerator {
     PacingSchedule schedule = new PacingSchedule(rate);
     long total = schedule.recordsIn(warmup.plus(duration).toNanos());
     long firstSteady = schedule.recordsIn(warmup.toNanos());
+    finishLimit = Long.MAX_VALUE;
     return run(total, firstSteady, schedule, Start.NOW, onStart);
   }
 
@@ -246,6 +257,7 @@ public final class Generator implements InputGenerator {
                 i, share.total(), topics, records, producerProps(i, schedule != null), callback);
         mine.add(loop);
         loops.add(loop);
+        loop.finishBefore(finishLimit);
         if (stopped) {
           loop.abandon();
         }
@@ -258,9 +270,10 @@ public final class Generator implements InputGenerator {
       long startMicros = origin.micros();
       onStart.accept(startMicros);
       runLoops(mine, new SendLoop.Plan(total, firstSteady, schedule, origin.nanos(), startMicros));
+      long planned = Math.min(total, finishLimit);
       long lastIntended =
-          schedule != null && total > 0
-              ? startMicros + schedule.intendedNanos(total - 1) / 1_000
+          schedule != null && planned > 0
+              ? startMicros + schedule.intendedNanos(planned - 1) / 1_000
               : mine.stream().mapToLong(SendLoop::lastIntended).max().orElse(0);
       if (!stopped) {
         sendEndMarkers(mine, lastIntended);

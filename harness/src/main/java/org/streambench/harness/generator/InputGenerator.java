@@ -29,6 +29,12 @@ public interface InputGenerator {
   /** Records sent so far, for progress lines. */
   long sentSoFar();
 
+  /**
+   * Ends a paced generation early and in order: records from {@code records} on are not sent, and
+   * the workload's end markers follow as at the schedule's end.
+   */
+  void finishBefore(long records);
+
   /** Stops at once (a failed or interrupted run); a finished generation is not affected. */
   void stop();
 }

@@ -64,6 +64,7 @@ final class SendLoop {
   private long allocated;
   private volatile long sentSoFar;
   private volatile boolean stopped;
+  private volatile long limit = Long.MAX_VALUE;
 
   SendLoop(
       int index,
@@ -109,9 +110,10 @@ final class SendLoop {
     byte[] buf = new byte[records.maxRecordBytes()];
     ValueCopy value = new ValueCopy();
     long seq = index;
-    while (seq < total && !stopped) {
+    while (seq < Math.min(total, limit) && !stopped) {
+      long end = Math.min(total, limit);
       long now = System.nanoTime() - startNanos;
-      long due = schedule == null ? total : Math.min(total, schedule.dueBy(now));
+      long due = schedule == null ? end : Math.min(end, schedule.dueBy(now));
       if (seq >= due) {
         long wait = schedule.intendedNanos(seq) - now;
         LockSupport.parkNanos(Math.min(Math.max(wait, MIN_PARK_NANOS), MAX_PARK_NANOS));
@@ -184,6 +186,11 @@ final class SendLoop {
   /** Waits for every record sent to be acknowledged or to fail. */
   void flush() {
     producer.flush();
+  }
+
+  /** Ends the plan before record {@code records}: the loop finishes as at the plan's end. */
+  void finishBefore(long records) {
+    limit = records;
   }
 
   /** Stops at the next record and abandons what the producer has not delivered yet. */

@@ -85,12 +85,14 @@ final class FaultRunner implements AutoCloseable {
     } catch (Exception e) {
       fault.note = "could not " + spec.kind() + " it: " + e.getMessage();
       progress.accept(label(fault) + ": " + fault.note);
+      fault.pending = false;
       return;
     }
     fault.hit = hit;
     if (!hit.hitSomething()) {
       fault.note = hit.note();
       progress.accept(label(fault) + ": skipped, " + fault.note);
+      fault.pending = false;
       return;
     }
     progress.accept(
@@ -105,6 +107,8 @@ final class FaultRunner implements AutoCloseable {
     Duration heal = fault.injector.healAfter(schedule.restartDelay());
     if (heal != null) {
       timer.schedule(() -> heal(fault), heal.toMillis(), TimeUnit.MILLISECONDS);
+    } else {
+      fault.pending = false;
     }
   }
 
@@ -121,6 +125,8 @@ final class FaultRunner implements AutoCloseable {
     } catch (Exception e) {
       fault.note = "could not undo it: " + e.getMessage();
       progress.accept(label(fault) + ": " + fault.note);
+    } finally {
+      fault.pending = false;
     }
   }
 
@@ -197,22 +203,54 @@ final class FaultRunner implements AutoCloseable {
     synchronized (injected) {
       happened = injected.stream().filter(f -> f.atMicros > 0).toList();
     }
+    List<Recovery> recoveries = recoveries(happened, series, originMicros, steadyEndMicros);
+    List<RunResult.Fault> out = new ArrayList<>();
+    for (int i = 0; i < happened.size(); i++) {
+      InjectedFault f = happened.get(i);
+      out.add(
+          f.outcome(
+              recoveries.get(i),
+              steadyStartMicros,
+              notices == null ? null : notices.noticeOf(f.atMicros)));
+    }
+    return out;
+  }
+
+  /**
+   * Whether every fault of the run has happened, healed where it heals, and recovered, judged as
+   * {@link #outcomes} judges it on the seconds closed so far ({@code series}, seconds since {@code
+   * originMicros}): a recovery seen there stays one on the whole series.
+   */
+  boolean allRecovered(List<IntervalPoint> series, long originMicros) {
+    List<InjectedFault> all;
+    synchronized (injected) {
+      all = List.copyOf(injected);
+    }
+    if (series.isEmpty() || all.isEmpty() || all.stream().anyMatch(f -> f.pending)) {
+      return false;
+    }
+    long seenUntil = originMicros + (series.get(series.size() - 1).second() + 1) * 1_000_000;
+    return recoveries(all, series, originMicros, seenUntil).stream()
+        .allMatch(r -> Recovery.RECOVERED.equals(r.state()));
+  }
+
+  /** Each fault's recovery, the search ending at {@code untilMicros}. */
+  private List<Recovery> recoveries(
+      List<InjectedFault> happened,
+      List<IntervalPoint> series,
+      long originMicros,
+      long untilMicros) {
     if (happened.isEmpty()) {
       return List.of();
     }
     double steadyStart = seconds(steadyStartMicros, originMicros);
-    double steadyEnd = seconds(steadyEndMicros, originMicros);
+    double until = seconds(untilMicros, originMicros);
     Recovery.Baseline before =
         Recovery.Baseline.of(series, steadyStart, seconds(happened.get(0).atMicros, originMicros));
-    List<RunResult.Fault> out = new ArrayList<>();
-    for (InjectedFault f : happened) {
-      double at = seconds(f.atMicros, originMicros);
-      Recovery r =
-          Recovery.measure(series, at, before, schedule.grace().toNanos() / 1e9, steadyEnd);
-      out.add(
-          f.outcome(r, steadyStartMicros, notices == null ? null : notices.noticeOf(f.atMicros)));
-    }
-    return out;
+    double grace = schedule.grace().toNanos() / 1e9;
+    return happened.stream()
+        .map(f -> Recovery.measure(series, seconds(f.atMicros, originMicros), before, grace, until))
+        .toList();
   }
 
   private static double seconds(long micros, long originMicros) {

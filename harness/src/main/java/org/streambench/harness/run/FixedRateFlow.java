@@ -1,5 +1,6 @@
 package org.streambench.harness.run;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.streambench.harness.Durations;
@@ -12,7 +13,8 @@ import org.streambench.harness.results.GeneratorReport;
 /**
  * Fixed rate: engine ready → collector reading from the beginning → generator paced open loop for
  * warm-up + duration, the run's faults injected from the steady state's start → collector drains
- * the rest. Throughput is the mean over the steady window.
+ * the rest. Throughput is the mean over the steady window, which {@code --after-recovery} may end
+ * early.
  */
 final class FixedRateFlow implements ModeFlow {
 
@@ -47,20 +49,32 @@ final class FixedRateFlow implements ModeFlow {
       run.watch.check();
       Thread.sleep(10);
     }
-    run.sleepUntil(start.get() + warmup);
+    long steadyStart = start.get() + warmup;
+    run.sleepUntil(steadyStart);
     run.markSteadyStart();
-    run.startFaults(start.get() + warmup);
-    run.sleepUntil(start.get() + warmup + steady);
+    run.startFaults(steadyStart);
+    long steadyEnd =
+        run.sleepThroughSteadyState(
+            steadyStart,
+            steadyStart + steady,
+            early -> {
+              // --after-recovery: the input, its end markers and the steady window end here
+              long records = schedule.recordsIn((early - start.get()) * 1_000);
+              run.generator.finishBefore(records);
+              collector.setSchedule(start.get(), schedule, records);
+              collector.setSteadyWindow(new SteadyWindow(steadyStart, early));
+            });
     run.markSteadyEnd();
     GeneratorReport generated = run.awaitGenerator();
     CollectorReport collected = run.awaitCollector(false, generated.sent());
-    double seconds = request.duration().toNanos() / 1e9;
+    Duration measured = Duration.ofNanos((steadyEnd - steadyStart) * 1_000);
+    double seconds = measured.toNanos() / 1e9;
     return new Measurements(
         generated,
         collected,
         null,
         Measurements.throughput(
-            generated.meanRate(request.warmup(), request.duration()),
+            generated.meanRate(request.warmup(), measured),
             collected.steadyReceived() / seconds,
             seconds,
             run.steadyCores("engine")),

@@ -18,6 +18,9 @@ final class InjectedFault {
   volatile long firstOutputMicros;
   volatile String note;
 
+  /** Until it has been injected and, where it heals (restart, resume), healed. */
+  volatile boolean pending = true;
+
   InjectedFault(FaultSchedule.Planned planned) {
     this.planned = planned;
     this.injector = planned.spec().injector();

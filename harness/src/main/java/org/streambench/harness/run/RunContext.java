@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.streambench.api.EpochMicros;
+import org.streambench.harness.Durations;
 import org.streambench.harness.agent.AgentCollection;
 import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.collector.Collector;
@@ -212,6 +214,51 @@ final class RunContext {
           return EpochMicros.now() >= epochMicros;
         },
         () -> reportProgress(generator.sentSoFar()));
+  }
+
+  /**
+   * Sleeps through the steady state from {@code steadyStart} to {@code plannedEnd} (epoch µs) or,
+   * with {@code --after-recovery}, until that long after every fault was seen recovered, on a whole
+   * second of the steady state; {@code ending} hears of an earlier end as soon as it is set, before
+   * the generator has sent past it. Returns the end.
+   */
+  long sleepThroughSteadyState(long steadyStart, long plannedEnd, LongConsumer ending)
+      throws Exception {
+    Duration after = request.faults().afterRecovery();
+    if (after == null || faults == null) {
+      sleepUntil(plannedEnd);
+      return plannedEnd;
+    }
+    long[] end = {plannedEnd};
+    long[] nextCheck = {0};
+    waitUntil(
+        () -> {
+          generation.failIfFailed();
+          long now = EpochMicros.now();
+          if (end[0] == plannedEnd && now >= nextCheck[0]) {
+            nextCheck[0] = now + 1_000_000; // the series grows by whole seconds
+            if (faults.allRecovered(collector.secondsSoFar(), collectorOriginMicros)) {
+              long seconds = (now + after.toNanos() / 1_000 - steadyStart + 999_999) / 1_000_000;
+              long early = steadyStart + seconds * 1_000_000;
+              if (early < plannedEnd) {
+                end[0] = early;
+                ending.accept(early);
+                progress.accept(
+                    String.format(
+                        "every fault recovered: the steady state ends after %d s"
+                            + " (--after-recovery %s)",
+                        seconds, Durations.format(after)));
+              }
+            }
+          }
+          long left = end[0] - EpochMicros.now();
+          if (left > 0) {
+            Thread.sleep(Math.max(1, Math.min(100, left / 1_000)));
+          }
+          return EpochMicros.now() >= end[0];
+        },
+        () -> reportProgress(generator.sentSoFar()));
+    return end[0];
   }
 
   /**

@@ -381,6 +381,10 @@ public record RunRequest(
       p.put("run.faults", String.join(" ", faults.faults().stream().map(FaultSpec::text).toList()));
       p.put("run.restart-delay", Durations.format(faults.restartDelay()));
       p.put("run.recovery-grace", Durations.format(faults.grace()));
+      if (faults.afterRecovery() != null) {
+        // absent unless asked for, as before it existed
+        p.put("run.after-recovery", Durations.format(faults.afterRecovery()));
+      }
       if (faults.mechanism() != LinkMechanism.PROXY) {
         // absent for the proxy, as before the namespaces
         p.put("run.link-mechanism", faults.mechanism().id());

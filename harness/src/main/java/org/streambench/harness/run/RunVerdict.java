@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.streambench.harness.Mode;
 import org.streambench.harness.UsageException;
 import org.streambench.harness.agent.AgentGeneration;
 import org.streambench.harness.collector.BacklogTrend;
@@ -113,8 +114,10 @@ record RunVerdict(
       return Double.NaN;
     }
     long from = request.warmup().toSeconds();
-    return BacklogTrend.slope(
-            m.collected().intervals(), from, from + request.duration().toSeconds())
-        .orElse(Double.NaN);
+    long seconds =
+        request.mode() == Mode.FIXED_RATE // where --after-recovery may end it early
+            ? Math.round(m.throughput().steadySeconds())
+            : request.duration().toSeconds();
+    return BacklogTrend.slope(m.collected().intervals(), from, from + seconds).orElse(Double.NaN);
   }
 }

@@ -89,4 +89,18 @@ class FaultSpecTest {
                     .plan(Duration.ofSeconds(30)));
     assertTrue(late.getMessage().contains("falls after the steady state ends"), late.getMessage());
   }
+
+  @Test
+  void afterRecoveryNeedsAFaultAndNoNegativeTime() {
+    FaultSchedule none = FaultSchedule.none();
+    UsageException alone =
+        assertThrows(UsageException.class, () -> none.endingAfterRecovery(Duration.ofSeconds(5)));
+    assertEquals("--after-recovery needs a --fault to recover from", alone.getMessage());
+    FaultSchedule kill =
+        FaultSchedule.parse(
+            List.of("kill:worker@8s"), Duration.ofSeconds(3), Duration.ofSeconds(60));
+    assertThrows(UsageException.class, () -> kill.endingAfterRecovery(Duration.ofSeconds(-1)));
+    assertEquals(Duration.ZERO, kill.endingAfterRecovery(Duration.ZERO).afterRecovery());
+    assertNull(kill.afterRecovery(), "off unless asked for");
+  }
 }

@@ -118,6 +118,35 @@ class RecoveryTest {
   }
 
   /**
+   * {@code --after-recovery} judges the seconds closed so far, then ends the steady state: a
+   * recovery seen on any prefix of the series must be one on the whole series, at the same second
+   * or earlier, or the run would end on a recovery its result then denies.
+   */
+  @Test
+  void aRecoverySeenOnThePrefixSoFarStaysOneOnTheWholeSeries() {
+    List<List<IntervalPoint>> cases =
+        List.of(
+            bursty(60, 20, 35),
+            bursty(60, 20, 24),
+            series(40, new long[][] {{12, 0, 0}, {16, 3_000, 900_000}, {17, 1_000, P99}}));
+    for (List<IntervalPoint> whole : cases) {
+      Recovery.Baseline b = Recovery.Baseline.of(whole, 0, 11.5);
+      Recovery full = Recovery.measure(whole, 11.5, b, 120, whole.size());
+      int seenAt = -1;
+      for (int n = 12; n <= whole.size(); n++) {
+        List<IntervalPoint> prefix = whole.subList(0, n);
+        Recovery r = Recovery.measure(prefix, 11.5, Recovery.Baseline.of(prefix, 0, 11.5), 120, n);
+        if (r.state().equals(Recovery.RECOVERED)) {
+          seenAt = seenAt < 0 ? n : seenAt;
+          assertEquals(Recovery.RECOVERED, full.state(), () -> "whole: " + full);
+          assertTrue(full.seconds() <= r.seconds(), () -> full + " after " + r);
+        }
+      }
+      assertTrue(seenAt > 0, "recovered on some prefix");
+    }
+  }
+
+  /**
    * FaultIT's Flink run on a CI machine (exactly-once, 2,000 records/s): a catch-up burst before
    * the fault (3,995 and 3,047 records in a second) raised the mean to 2,254/s, and output back at
    * 2,000/s with its p99 was judged never to recover.

@@ -26,12 +26,16 @@ import org.streambench.verifier.Verdict;
 class FaultIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
+  /** The exactly-once runs end this long after their recovery (--after-recovery). */
+  private static final int AFTER_RECOVERY_S = 5;
+
   /**
-   * Observed for 90 s, not 45: the restarted TaskManager's JVM starts while the survivors, the
-   * broker and the harness keep both cores of a 2-core machine busy, and took 17 to 28 s after the
-   * kill to register (its RPC system alone 6 to 13 s, against 3 s at the first start); the job then
-   * restores from its last checkpoint and commits again. Output came back 30 to 50 s after the
-   * kill, and with 45 s the steady state often ended first: recovery unknown.
+   * Up to 90 s, not 45, ending {@link #AFTER_RECOVERY_S} after the recovery: the restarted
+   * TaskManager's JVM starts while the survivors, the broker and the harness keep both cores of a
+   * 2-core machine busy, and took 17 to 28 s after the kill to register (its RPC system alone 6 to
+   * 13 s, against 3 s at the first start); the job then restores from its last checkpoint and
+   * commits again. Output came back 30 to 50 s after the kill, and with 45 s the steady state often
+   * ended first: recovery unknown.
    */
   @Test
   @Timeout(300)
@@ -40,13 +44,14 @@ class FaultIT {
   }
 
   /**
-   * Observed for 90 s, not 45: identity's topology has no store, so Kafka Streams gives the
-   * restarted instance a new process id and with it new transactional ids, which do not fence the
-   * killed instance's open transaction; the broker aborts it only after {@code
-   * transaction.timeout.ms} (10 s) at its next sweep for timed-out transactions (every 10 s), up to
-   * 20 s after the kill, and until then no read_committed reader sees past it (docs/faults.md).
-   * Four runs on an idle 2-core machine recovered 8.9 to 14.9 s after the kill, one beside a busy
-   * core 17.9 s; one CI run had not recovered 37 s after it, when a 45 s steady state ended.
+   * Up to 90 s, not 45, ending {@link #AFTER_RECOVERY_S} after the recovery: identity's topology
+   * has no store, so Kafka Streams gives the restarted instance a new process id and with it new
+   * transactional ids, which do not fence the killed instance's open transaction; the broker aborts
+   * it only after {@code transaction.timeout.ms} (10 s) at its next sweep for timed-out
+   * transactions (every 10 s), up to 20 s after the kill, and until then no read_committed reader
+   * sees past it (docs/faults.md). Four runs on an idle 2-core machine recovered 8.9 to 14.9 s
+   * after the kill, one beside a busy core 17.9 s; one CI run had not recovered 37 s after it, when
+   * a 45 s steady state ended.
    */
   @Test
   @Timeout(300)
@@ -164,7 +169,15 @@ class FaultIT {
   private static void assertExactlyOnceThroughAKilledWorker(
       String engine, String worker, int measureSeconds) throws Exception {
     assumeTrue(TestEngines.isSelected(engine), engine + " not selected");
-    RunResult r = runWithAKilledWorker(engine, Guarantee.EXACTLY_ONCE, measureSeconds);
+    RunResult r =
+        kafka.run(
+            SharedBroker.endingAfterRecovery(
+                SharedBroker.withFaults(
+                    SharedBroker.clusterWorkload(
+                        engine, "identity", Guarantee.EXACTLY_ONCE, 2_000, 5, measureSeconds),
+                    "kill:worker@8s"),
+                Duration.ofSeconds(AFTER_RECOVERY_S)));
+    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));
     assertEquals(0L, r.verification().get("duplicated"));
@@ -174,17 +187,23 @@ class FaultIT {
         f.recovery(),
         () -> "fault: " + f + "\nper second: " + SharedBroker.perSecond(r));
     assertTrue(f.peakBacklog() > 0, () -> "the fault held output back: " + f);
+    assertEndedAfterRecovery(r, f, measureSeconds);
   }
 
-  private static RunResult runWithAKilledWorker(String engine, Guarantee g, int measureSeconds)
-      throws Exception {
-    RunResult r =
-        kafka.run(
-            SharedBroker.withFaults(
-                SharedBroker.clusterWorkload(engine, "identity", g, 2_000, 5, measureSeconds),
-                "kill:worker@8s"));
-    assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
-    return r;
+  /**
+   * --after-recovery ended the steady state on a whole second at least {@link #AFTER_RECOVERY_S}
+   * after the recovery, before its planned end; the input stopped there, and every record sent was
+   * expected and verified.
+   */
+  private static void assertEndedAfterRecovery(RunResult r, RunResult.Fault f, int planned) {
+    double steady = r.throughput().steadySeconds();
+    assertTrue(steady < planned, () -> "ended early: " + steady + " s of " + planned);
+    assertEquals(Math.rint(steady), steady, 1e-6, "on a whole second");
+    assertTrue(
+        steady >= f.atSeconds() + f.recoverySeconds() + AFTER_RECOVERY_S,
+        () -> "after the recovery: " + steady + " s, " + f);
+    assertEquals(r.generator().sent(), r.verification().get("expected"), "what was sent");
+    assertTrue(r.generator().sent() < 2_000L * (5 + planned), "the input ended early");
   }
 
   /** The fault hit worker 1 at 8 s and its process came back, sampled as a restart. */

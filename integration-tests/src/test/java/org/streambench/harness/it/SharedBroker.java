@@ -189,6 +189,11 @@ final class SharedBroker implements AutoCloseable, TestWatcher, AfterAllCallback
         request.cpuProfile());
   }
 
+  /** {@code request}, its steady state ending {@code after} once every fault has recovered. */
+  static RunRequest endingAfterRecovery(RunRequest request, Duration after) {
+    return copy(request, request.faults().endingAfterRecovery(after), request.cpuProfile());
+  }
+
   /**
    * {@code request} with {@code faults}, the engine's links to the brokers cut by network
    * namespaces ({@code --link-mechanism namespaces}).
