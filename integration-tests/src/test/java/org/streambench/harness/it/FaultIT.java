@@ -26,7 +26,7 @@ import org.streambench.verifier.Verdict;
 class FaultIT {
   @RegisterExtension static final SharedBroker kafka = SharedBroker.forClass();
 
-  /** The exactly-once runs end this long after their recovery (--after-recovery). */
+  /** Runs that wait for a recovery end this long after it (--after-recovery). */
   private static final int AFTER_RECOVERY_S = 5;
 
   /**
@@ -105,13 +105,15 @@ class FaultIT {
     assumeTrue(TestEngines.isSelected("baseline"), "baseline not selected");
     RunResult r =
         kafka.run(
-            SharedBroker.withFaults(
-                SharedBroker.withParallelism(
-                    SharedBroker.clusterWorkload(
-                        "baseline", "identity", Guarantee.AT_LEAST_ONCE, 2_000, 5, 40),
-                    1,
-                    "kafka.consumer.session.timeout.ms=6000"),
-                "kill:worker@8s:norestart"));
+            SharedBroker.endingAfterRecovery(
+                SharedBroker.withFaults(
+                    SharedBroker.withParallelism(
+                        SharedBroker.clusterWorkload(
+                            "baseline", "identity", Guarantee.AT_LEAST_ONCE, 2_000, 5, 40),
+                        1,
+                        "kafka.consumer.session.timeout.ms=6000"),
+                    "kill:worker@8s:norestart"),
+                Duration.ofSeconds(AFTER_RECOVERY_S)));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));

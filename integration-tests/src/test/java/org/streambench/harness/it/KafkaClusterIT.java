@@ -3,6 +3,7 @@ package org.streambench.harness.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -64,16 +65,19 @@ class KafkaClusterIT {
 
   /**
    * A broker killed under at-least-once and started again: its partitions' leaders move, the
-   * generator's and the engine's clients follow them, and nothing is lost.
+   * generator's and the engine's clients follow them, and nothing is lost. The run ends 5 s after
+   * its recovery.
    */
   @Test
   @Timeout(240)
   void aKilledBrokerLosesNothingUnderAtLeastOnce() throws Exception {
     RunResult r =
         kafka.run(
-            SharedBroker.withFaults(
-                SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 2_000, 5, 30),
-                "kill:broker@8s"));
+            SharedBroker.endingAfterRecovery(
+                SharedBroker.withFaults(
+                    SharedBroker.fixedRate("baseline", Guarantee.AT_LEAST_ONCE, 2_000, 5, 30),
+                    "kill:broker@8s"),
+                Duration.ofSeconds(5)));
     assertEquals(RunResult.Status.COMPLETED, r.status(), () -> "failure: " + r.failure());
     assertEquals(Verdict.Status.VALID, r.verdict(), () -> "reasons: " + r.reasons());
     assertEquals(0L, r.verification().get("lost"));
