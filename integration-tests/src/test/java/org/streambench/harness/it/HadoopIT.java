@@ -2,6 +2,7 @@ package org.streambench.harness.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -166,9 +167,14 @@ class HadoopIT {
             .sorted()
             .toList();
     assertEquals(expectedContainers, containers);
+    // sampled like the harness's own processes: CPU, and GC from the log each container writes
     r.processes().stream()
         .filter(p -> p.role().startsWith("engine/yarn/"))
-        .forEach(p -> assertTrue(p.cpuSeconds() > 0, p.toString()));
+        .forEach(
+            p -> {
+              assertTrue(p.cpuSeconds() > 0, p.toString());
+              assertNotNull(p.gc(), () -> "the container's GC log read: " + p);
+            });
     assertTrue(
         Files.isDirectory(Path.of(r.runDir()).resolve("yarn-containers")),
         "the containers' logs are linked into the run directory");

@@ -13,6 +13,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.yarn.YarnClusterClientFactory;
 import org.apache.flink.yarn.YarnClusterDescriptor;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.streambench.api.GcLogOption;
 import org.streambench.api.Deployment;
 import org.streambench.api.JobSpec;
 
@@ -80,13 +81,17 @@ final class FlinkOnYarn {
     c.put("taskmanager.bind-host", "127.0.0.1");
     c.put("taskmanager.host", "127.0.0.1");
     // the containers' JVMs get what this one was given for Java 17 (the opens and exports Flink's
-    // own config.yaml sets in env.java.opts.all) and the run's tag
+    // own config.yaml sets in env.java.opts.all), its GC log option (each container logs its GC
+    // beside the client's) and the run's tag
     String java17 =
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
             .filter(a -> a.startsWith("--add-opens") || a.startsWith("--add-exports"))
             .collect(Collectors.joining(" "));
+    String gc = String.join(" ", GcLogOption.ofThisJvm());
     String opts = c.getOrDefault("env.java.opts.all", "");
-    c.put("env.java.opts.all", (opts + " " + java17 + " -Dstreambench.run=" + spec.runId()).trim());
+    c.put(
+        "env.java.opts.all",
+        String.join(" ", opts, java17, gc, "-Dstreambench.run=" + spec.runId()).trim());
     return Configuration.fromMap(c);
   }
 }

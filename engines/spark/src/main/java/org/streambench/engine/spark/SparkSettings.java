@@ -106,7 +106,9 @@ final class SparkSettings {
    */
   static Map<String, String> yarnSession(JobSpec spec) {
     Map<String, String> conf = new LinkedHashMap<>();
-    String options = String.join(" ", executorOptions(spec));
+    List<String> jvm = executorOptions(spec);
+    jvm.addAll(GcLogOption.ofThisJvm()); // the containers log their GC beside the driver's
+    String options = String.join(" ", jvm);
     conf.put("spark.master", "yarn");
     conf.put("spark.submit.deployMode", "client");
     conf.put("spark.executor.instances", Integer.toString(spec.deployment().workers()));
