@@ -43,6 +43,7 @@ public record Comparison(
           Figure.ENGINE_HEAP_AFTER_GC,
           Figure.STATE_ON_DISK,
           Figure.CHECKPOINT_MEDIAN,
+          Figure.CHECKPOINT_SIZE,
           Figure.YSB_WINDOW_P50,
           Figure.YSB_WINDOW_P99);
 

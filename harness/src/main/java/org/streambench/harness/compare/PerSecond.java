@@ -58,6 +58,8 @@ final class PerSecond {
           ENGINE_DISK_READ,
           ENGINE_DISK_WRITTEN,
           CHECKPOINT_MEDIAN,
+          CHECKPOINT_SIZE,
+          HDFS_WRITTEN,
           YSB_WINDOW_P50,
           YSB_WINDOW_P99,
           FAULT_RECOVERY,

@@ -40,7 +40,7 @@ class ReportDataTest {
                     + "machine_canary_us,machine_canary_walk_us,machine_canary_arithmetic_us,"
                     + "engine_peak_rss_mb,engine_heap_after_gc_mb,state_on_disk_mb,"
                     + "engine_disk_read_mb_per_s,engine_disk_written_mb_per_s,checkpoint_median_ms,"
-                    + "ysb_window_p50_ms,ysb_window_p99_ms,fault_recovery_s,fault_output_gap_ms,"
+                    + "checkpoint_size_median_mb,hdfs_datanode_written_mb,ysb_window_p50_ms,ysb_window_p99_ms,fault_recovery_s,fault_output_gap_ms,"
                     + "engine_start_s,"
                     + "config_hash"));
     assertEquals(

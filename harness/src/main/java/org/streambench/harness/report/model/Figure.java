@@ -2,6 +2,7 @@ package org.streambench.harness.report.model;
 
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import org.streambench.harness.Mode;
 import org.streambench.harness.process.CpuList;
 import org.streambench.harness.results.Checkpoint;
@@ -109,6 +110,14 @@ public enum Figure {
       r -> engineDisk(r, DiskUsage::writtenBytesPerSecond)),
   CHECKPOINT_MEDIAN(
       "checkpoint median", "ms", "checkpoint_median_ms", Figure::checkpointMedianMillis),
+  /**
+   * The median of what the steady state's completed checkpoints wrote: the whole state for a full
+   * snapshot, the files added since the last one for an incremental one.
+   */
+  CHECKPOINT_SIZE(
+      "checkpoint size", "MB", "checkpoint_size_median_mb", Figure::checkpointSizeMegabytes),
+  /** What HDFS's DataNode wrote over the whole run (its own counter): checkpoints on HDFS. */
+  HDFS_WRITTEN("HDFS written", "MB", "hdfs_datanode_written_mb", Figure::hdfsWrittenMegabytes),
   YSB_WINDOW_P50(
       "ysb window p50",
       "ms",
@@ -158,7 +167,8 @@ public enum Figure {
 
   /** The figures of state and memory: shown where some run has them. */
   public static final List<Figure> STATE_AND_MEMORY =
-      List.of(ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN);
+      List.of(
+          ENGINE_HEAP_AFTER_GC, STATE_ON_DISK, CHECKPOINT_MEDIAN, CHECKPOINT_SIZE, HDFS_WRITTEN);
 
   /** The engine-internal latency, shown where some run has it (beside the end-to-end figures). */
   public static final List<Figure> OF_ENGINE_LATENCY = List.of(ENGINE_P50, ENGINE_P99);
@@ -303,6 +313,16 @@ public enum Figure {
 
   /** The median duration of the run's completed checkpoints in the steady state. */
   static double checkpointMedianMillis(RunResult r) {
+    return steadyCheckpointMedian(r, Checkpoint::durationMillis);
+  }
+
+  /** The median of the bytes its completed checkpoints in the steady state wrote, as MB. */
+  static double checkpointSizeMegabytes(RunResult r) {
+    return steadyCheckpointMedian(r, Checkpoint::checkpointedBytes) / MB;
+  }
+
+  /** The median of a known value of the run's completed steady-state checkpoints; NaN if none. */
+  private static double steadyCheckpointMedian(RunResult r, ToLongFunction<Checkpoint> value) {
     if (r.checkpoints() == null) {
       return Double.NaN;
     }
@@ -310,10 +330,18 @@ public enum Figure {
     long[] d =
         r.checkpoints().stream()
             .filter(c -> c.status().equals("completed") && steady.contains(c.atSecond()))
-            .mapToLong(Checkpoint::durationMillis)
+            .mapToLong(value)
+            .filter(v -> v >= 0) // -1: not reported
             .sorted()
             .toArray();
     return d.length == 0 ? Double.NaN : d[(d.length - 1) / 2];
+  }
+
+  /** The bytes the DataNode wrote during the run, as MB; NaN without HDFS or its counter. */
+  static double hdfsWrittenMegabytes(RunResult r) {
+    return r.hdfs() == null || r.hdfs().dataNodeBytesWritten() < 0
+        ? Double.NaN
+        : r.hdfs().dataNodeBytesWritten() / MB;
   }
 
   /**
